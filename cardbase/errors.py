@@ -1,0 +1,74 @@
+"""The exceptions cardbase raises on purpose, each knowing how to describe itself to a user.
+
+Every error that can reach a user is a ``CardbaseError``: it carries the file and line it is
+about (when there is one), the pipeline stage that found it, and the exit status the command line
+should return. The CLI prints ``str(error)`` and exits with ``error.exit_code``; nothing else is
+shown, so SQL and template errors must be wrapped in one of these before they escape a library
+function.
+"""
+
+from __future__ import annotations
+
+
+class CardbaseError(Exception):
+    """Base class: a problem explained in one message, with an optional location."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 stage: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.stage = stage
+
+    def location(self) -> str:
+        if self.path and self.line:
+            return f"{self.path}:{self.line}"
+        return self.path or ""
+
+    def __str__(self) -> str:
+        parts = []
+        if self.stage:
+            parts.append(f"[{self.stage}]")
+        where = self.location()
+        if where:
+            parts.append(f"{where}:")
+        parts.append(self.message)
+        return " ".join(parts)
+
+
+class DataError(CardbaseError):
+    """Bad input data: a source, manifest, outline, overlay or vocabulary file is wrong."""
+
+    exit_code = 1
+
+
+class DataErrors(DataError):
+    """Several data problems found at once; all of them are listed."""
+
+    def __init__(self, errors: list[CardbaseError]):
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+class DatabaseMissing(CardbaseError):
+    """The database to query does not exist yet."""
+
+    exit_code = 1
+
+
+class NotFound(CardbaseError):
+    """A named thing (rulebook, section) is not in the database."""
+
+    exit_code = 1
+
+
+class QueryError(CardbaseError):
+    """A query that cannot be answered as asked (bad name, bad option value)."""
+
+    exit_code = 2

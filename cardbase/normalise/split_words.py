@@ -1,0 +1,126 @@
+"""Stage ``split_words``: words split by stray spaces are joined again (``Guer rero`` → ``Guerrero``).
+
+For each stretch of letter tokens separated by single spaces, the likeliest grouping is found by
+dynamic programming over word frequencies: joining ``A B`` into ``AB`` pays off when ``AB`` is a
+known word more probable than ``A`` and ``B`` side by side, given how often this document splits
+words at all (estimated from its share of fragments, so a badly damaged text is repaired more
+eagerly than a clean one). A join must contain a fragment (two whole words side by side stay
+apart: ``roba dos`` is not ``robados``), a capitalised token never continues a word, the join
+must be a known word (or, in compounding languages, a compound of two known words cut inside a
+token), and languages whose spaces separate syllables (Vietnamese) or that use no spaces are left
+alone.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .context import StageContext
+from .lexicon import Lexicon
+from .textmap import Edit
+
+NAME = "split_words"
+
+MAX_GROUP = 8
+MIN_JOINED_ZIPF = 2.0
+COMPOUND_FLOOR = 1.5
+UNKNOWN_SCORE = -12.0
+MIN_SPLIT_RATE, MAX_SPLIT_RATE = 0.003, 0.1
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _single_score(token: str, lexicon: Lexicon) -> float:
+    if len(token) == 1 and not lexicon.is_single_letter_word(token):
+        return UNKNOWN_SCORE
+    zipf = lexicon.zipf(token)
+    return zipf - 9.0 if zipf > 0 else UNKNOWN_SCORE
+
+
+def split_rate(text: str, lexicon: Lexicon) -> float:
+    """The share of tokens that look like fragments: the prior for a stray space."""
+    tokens = _WORD.findall(text)
+    if not tokens:
+        return MIN_SPLIT_RATE
+    sample = tokens[:: max(1, len(tokens) // 4000)]
+    fragments = sum(1 for t in sample if lexicon.is_fragment(t))
+    return min(MAX_SPLIT_RATE, max(MIN_SPLIT_RATE, fragments / len(sample)))
+
+
+def _can_group(tokens: list[str]) -> bool:
+    """A capital never continues a word, except inside a word written all in capitals."""
+    if all(t.isupper() for t in tokens):
+        return sum(len(t) for t in tokens) > len(tokens)
+    return not any(t[0].isupper() for t in tokens[1:])
+
+
+def _token_boundaries(tokens: list[str]) -> frozenset[int]:
+    cuts, position = set(), 0
+    for token in tokens[:-1]:
+        position += len(token)
+        cuts.add(position)
+    return frozenset(cuts)
+
+
+def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float) -> list[tuple[int, int]]:
+    """Groups ``(i, j)`` of ``tokens[i:j]`` that read best as one word each."""
+    n = len(tokens)
+    best = [0.0] + [float("-inf")] * n
+    back = [0] * (n + 1)
+    for end in range(1, n + 1):
+        for size in range(1, min(MAX_GROUP, end) + 1):
+            start = end - size
+            if size == 1:
+                score = _single_score(tokens[start], lexicon)
+            else:
+                if not _can_group(tokens[start:end]):
+                    continue
+                if not any(lexicon.is_fragment(t) for t in tokens[start:end]):
+                    continue  # whole words side by side are not a split word
+                word = "".join(tokens[start:end])
+                zipf = lexicon.zipf(word)
+                if zipf < MIN_JOINED_ZIPF:
+                    zipf = lexicon.compound_zipf(word, _token_boundaries(tokens[start:end]))
+                if zipf < min(MIN_JOINED_ZIPF, COMPOUND_FLOOR):
+                    continue
+                score = zipf - 9.0 + (size - 1) * log_split
+            total = best[start] + score
+            if total > best[end] + 1e-9:
+                best[end] = total
+                back[end] = start
+    groups = []
+    end = n
+    while end > 0:
+        groups.append((back[end], end))
+        end = back[end]
+    return groups[::-1]
+
+
+def repair_line(line: str, lexicon: Lexicon, log_split: float, offset: int = 0) -> list[Edit]:
+    edits: list[Edit] = []
+    matches = list(_WORD.finditer(line))
+    i = 0
+    while i < len(matches):
+        j = i
+        while j + 1 < len(matches) and line[matches[j].end():matches[j + 1].start()] == " ":
+            j += 1
+        if j > i:
+            run = matches[i:j + 1]
+            for start, end in best_grouping([m.group() for m in run], lexicon, log_split):
+                for k in range(start, end - 1):
+                    edits.append(Edit(offset + run[k].end(), offset + run[k + 1].start(), ""))
+        i = j + 1
+    return edits
+
+
+def run(text: str, ctx: StageContext) -> list[Edit]:
+    if not ctx.lexicon.joins_words:
+        return []
+    log_split = math.log10(split_rate(text, ctx.lexicon))
+    edits: list[Edit] = []
+    offset = 0
+    for line in text.split("\n"):
+        edits.extend(repair_line(line, ctx.lexicon, log_split, offset))
+        offset += len(line) + 1
+    return edits

@@ -1,0 +1,39 @@
+"""Stage ``whitespace``: tidy spacing left over by extraction and by the other stages.
+
+Runs of spaces become one, lines lose trailing and leading spaces (a leading indent is layout, not
+content), and more than one blank line becomes one. Paragraphs stay one per line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .context import StageContext
+from .textmap import Edit
+
+NAME = "whitespace"
+
+_PATTERNS = [
+    (re.compile(r"[ \t]+$", re.M), ""),
+    (re.compile(r"^[ \t]+", re.M), ""),
+    (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " "),
+    (re.compile(r"\t"), " "),
+    (re.compile(r"(?<=[^\W\d_]) +(?=[,.)](?:\s|$))", re.M), ""),
+    (re.compile(r"\n{3,}"), "\n\n"),
+    (re.compile(r"\A\n+"), ""),
+    (re.compile(r"\n+\Z"), "\n"),
+]
+
+
+def run(text: str, ctx: StageContext) -> list[Edit]:
+    edits: dict[int, Edit] = {}
+    taken: list[tuple[int, int]] = []
+    for pattern, replacement in _PATTERNS:
+        for match in pattern.finditer(text):
+            if match.start() == match.end() or match.group() == replacement:
+                continue
+            if any(match.start() < e and s < match.end() for s, e in taken):
+                continue
+            taken.append((match.start(), match.end()))
+            edits[match.start()] = Edit(match.start(), match.end(), replacement)
+    return list(edits.values())
