@@ -1,0 +1,124 @@
+"""Damage that could not be repaired, measured and flagged rather than hidden.
+
+Each check is a plain function returning ``Flag``s; ``assess`` runs them all and scores the section
+from 0 (unreadable) to 1 (reads as printed). The checks:
+
+* ``scrambled``: words in an order no sentence has. Interleaved columns leave a trail of word
+  fragments and of sentences that begin in lower case; both are counted.
+* ``truncated``: lines cut off at a margin (the repaired line still ends inside a word, with no
+  punctuation), a replacement character where bytes were lost, or running text that stops
+  mid-sentence.
+* ``artifacts``: leftovers of the page that are not text (image file names, stray symbol runs).
+* flags a human set in the outline (``symbols_lost`` where card symbols were images).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..normalise.lexicon import Lexicon
+
+_WORD = re.compile(r"[^\W\d_]+")
+_LOWER_AFTER_STOP = re.compile(r"[.!?]\s+[a-zñäöüáéíóú]")
+_ARTIFACT = re.compile(r"\S+\.(?:jpe?g|png|gif|svg)\b|\ufffd|[«»•@]{1}\s*[•@«»]")
+
+BROKEN_ZIPF = 1.0
+#: Scrambled: many broken words, or some broken words and many sentences starting in lower case.
+SCRAMBLED_FRAGMENTS = 0.1
+SCRAMBLED_SOME_FRAGMENTS = 0.04
+SCRAMBLED_LOWER_STARTS = 0.2
+SCRAMBLED_MIN_WORDS = 30
+TRUNCATED_LINES = 0.25
+
+
+@dataclass(frozen=True)
+class Flag:
+    name: str
+    score: float
+    detail: str = ""
+
+    def as_dict(self) -> dict:
+        return {"flag": self.name, "score": round(self.score, 3), "detail": self.detail}
+
+
+def _broken(word: str, lexicon: Lexicon) -> bool:
+    """A piece of a word: a lone letter that is no word, or a string no word list knows."""
+    if len(word) == 1:
+        return not lexicon.is_single_letter_word(word)
+    return lexicon.zipf(word) < BROKEN_ZIPF
+
+
+def fragment_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
+    """The share of lower-case words that are broken pieces, and how many words were counted."""
+    words = _WORD.findall(text)
+    if not words or not lexicon.joins_words:
+        return 0.0, len(words)
+    counted = [w for w in words if not w[0].isupper()]
+    if not counted:
+        return 0.0, len(words)
+    fragments = sum(1 for w in counted if _broken(w, lexicon))
+    return fragments / len(counted), len(counted)
+
+
+def check_scrambled(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    share, count = fragment_share(body, lexicon)
+    sentences = max(1, len(re.findall(r"[.!?](?:\s|$)", body)))
+    lower_starts = len(_LOWER_AFTER_STOP.findall(body)) / sentences
+    if count >= SCRAMBLED_MIN_WORDS and (
+            share >= SCRAMBLED_FRAGMENTS
+            or (share >= SCRAMBLED_SOME_FRAGMENTS and lower_starts >= SCRAMBLED_LOWER_STARTS)):
+        severity = min(1.0, share * 5 + lower_starts)
+        return [Flag("scrambled", severity,
+                     f"{share:.0%} of words are fragments; {lower_starts:.0%} of sentences "
+                     f"start in lower case")]
+    return []
+
+
+def check_truncated(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    flags = []
+    lines = [line.strip() for line in body.split("\n") if line.strip()]
+    if lines and lexicon.joins_words and running_text:
+        cut = 0
+        for line in lines:
+            words = _WORD.findall(line)
+            if words and line[-1].isalpha() and _broken(words[-1], lexicon):
+                cut += 1
+        share = cut / len(lines)
+        if len(lines) >= 4 and share >= TRUNCATED_LINES:
+            flags.append(Flag("truncated", min(1.0, share * 1.5),
+                              f"{cut} of {len(lines)} lines end inside a word"))
+    if "\ufffd" in body:
+        flags.append(Flag("truncated", 0.3, "text lost where bytes were cut"))
+    elif running_text and len(body) > 200 and body.rstrip()[-1:].isalpha() and not flags:
+        flags.append(Flag("truncated", 0.2, "the section ends in the middle of a sentence"))
+    return flags
+
+
+def check_artifacts(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    found = _ARTIFACT.findall(body)
+    if found:
+        return [Flag("artifacts", min(0.5, 0.1 * len(found)),
+                     "not text: " + ", ".join(sorted(set(found))[:5]))]
+    return []
+
+
+CHECKS = [check_scrambled, check_truncated, check_artifacts]
+HUMAN_FLAG_SEVERITY = {"symbols_lost": 0.2, "truncated": 0.4, "scrambled": 0.6, "garbled": 0.5}
+
+
+def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
+           running_text: bool = True) -> tuple[float, list[Flag]]:
+    """Run every check; return the quality score and every flag raised.
+
+    ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
+    """
+    flags: list[Flag] = []
+    for check in CHECKS:
+        flags.extend(check(body, raw, lexicon, running_text))
+    for name in human_flags:
+        flags.append(Flag(name, HUMAN_FLAG_SEVERITY.get(name, 0.3), "flagged by a reviewer"))
+    score = 1.0
+    for flag in flags:
+        score *= 1.0 - flag.score
+    return round(score, 3), flags

@@ -1,0 +1,131 @@
+"""The shared topic vocabulary, and assigning a topic to each rule section.
+
+``data/topics.yaml`` names the rule topics every rulebook shares (combat, running away, selling
+items...), with a title in each language and keywords per language. A section's topic comes from
+its rulebook's outline when a human set one; otherwise from keywords: a keyword in the heading
+weighs far more than one in the body, and a section no keyword points to takes its parent's topic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DataError, DataErrors
+from ..textkeys import fold, has_cjk
+from ..yamlfile import line_of, load_yaml
+
+HEADING_WEIGHT = 10.0
+BODY_WEIGHT = 1.0
+MIN_BODY_SCORE = 3.0
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: str
+    parent: str | None
+    titles: dict[str, str]
+    keywords: dict[str, tuple[str, ...]]
+    games: tuple[str, ...] = ()
+
+    def title(self, lang: str) -> str:
+        return self.titles.get(lang) or self.titles.get("en") or self.id
+
+
+@dataclass
+class Vocabulary:
+    topics: dict[str, Topic] = field(default_factory=dict)
+
+    def __contains__(self, topic_id: str) -> bool:
+        return topic_id in self.topics
+
+    def ids(self) -> set[str]:
+        return set(self.topics)
+
+
+def load_topics(path: Path) -> Vocabulary:
+    doc = load_yaml(path)
+    errors: list[DataError] = []
+
+    def problem(message: str, container, key=None) -> None:
+        errors.append(DataError(message, path=str(path), line=line_of(container, key),
+                                stage="topics"))
+
+    items = doc.get("topics") if isinstance(doc, dict) else None
+    if not isinstance(items, list):
+        raise DataError("expected `topics`: a list of topics", path=str(path), line=1,
+                        stage="topics")
+    vocabulary = Vocabulary()
+    for index, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            problem("expected a topic with an `id`", items, index)
+            continue
+        titles = item.get("titles")
+        if not isinstance(titles, dict) or not titles.get("en"):
+            problem(f"topic {item['id']!r} needs `titles` with at least `en`", item, "titles")
+            titles = {}
+        keywords = item.get("keywords") or {}
+        if not isinstance(keywords, dict) or any(
+                not isinstance(v, list) or not all(isinstance(k, str) for k in v)
+                for v in keywords.values()):
+            problem("`keywords` must map a language to a list of words", item, "keywords")
+            keywords = {}
+        if item["id"] in vocabulary.topics:
+            problem(f"duplicate topic id {item['id']!r}", item, "id")
+        vocabulary.topics[item["id"]] = Topic(
+            id=item["id"], parent=item.get("parent"),
+            titles={str(k): str(v) for k, v in titles.items()},
+            keywords={str(k): tuple(v) for k, v in keywords.items()},
+            games=tuple(item.get("games") or ()))
+    for topic in vocabulary.topics.values():
+        if topic.parent and topic.parent not in vocabulary.topics:
+            errors.append(DataError(f"topic {topic.id!r} has unknown parent {topic.parent!r}",
+                                    path=str(path), stage="topics"))
+    if errors:
+        raise DataErrors(errors)
+    return vocabulary
+
+
+def _pattern(keyword: str) -> re.Pattern:
+    folded = re.escape(fold(keyword))
+    if has_cjk(keyword):
+        return re.compile(folded)
+    return re.compile(rf"(?<!\w){folded}(?!\w)")
+
+
+class TopicMatcher:
+    """Scores sections against the vocabulary's keywords for one language and game."""
+
+    def __init__(self, vocabulary: Vocabulary, lang: str, game: str):
+        self.rules: list[tuple[str, re.Pattern]] = []
+        for topic in vocabulary.topics.values():
+            if topic.games and game not in topic.games:
+                continue
+            words = set(topic.keywords.get(lang, ())) | set(topic.keywords.get("en", ()))
+            for word in sorted(words):
+                if word.strip():
+                    self.rules.append((topic.id, _pattern(word)))
+
+    def scores(self, heading: str, body: str) -> dict[str, float]:
+        heading_key, body_key = fold(heading), fold(body)
+        result: dict[str, float] = {}
+        for topic_id, pattern in self.rules:
+            score = 0.0
+            if pattern.search(heading_key):
+                score += HEADING_WEIGHT * len(pattern.pattern)
+            hits = len(pattern.findall(body_key))
+            if hits:
+                score += BODY_WEIGHT * min(hits, 5)
+            if score:
+                result[topic_id] = result.get(topic_id, 0.0) + score
+        return result
+
+    def best(self, heading: str, body: str) -> str | None:
+        scores = self.scores(heading, body)
+        if not scores:
+            return None
+        topic_id, score = max(sorted(scores.items()), key=lambda item: item[1])
+        if score < HEADING_WEIGHT and score < MIN_BODY_SCORE:
+            return None
+        return topic_id
