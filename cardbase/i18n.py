@@ -44,13 +44,13 @@ def _translations() -> _gettext.NullTranslations:
     return _current
 
 
-def _(message: str, **values: object) -> str:
+def _(message: str, /, **values: object) -> str:
     """Translate ``message`` and fill its named placeholders."""
     text = _translations().gettext(message)
     return text.format(**values) if values else text
 
 
-def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     """Translate a message with plural forms; ``n`` is also available as ``{n}``."""
     text = _translations().ngettext(singular, plural, n)
     return text.format(n=n, **values)

@@ -19,7 +19,7 @@ _NO_DECOMPOSITION = {"đ": "d", "ð": "d", "ø": "o", "ł": "l", "ħ": "h", "ı"
                      "æ": "ae", "œ": "oe", "þ": "th"}
 
 
-def _is_cjk(ch: str) -> bool:
+def is_cjk_char(ch: str) -> bool:
     code = ord(ch)
     return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
             or 0xF900 <= code <= 0xFAFF or 0x31F0 <= code <= 0x31FF or 0xAC00 <= code <= 0xD7AF
@@ -34,7 +34,7 @@ def fold_char(ch: str) -> str:
     for c in unicodedata.normalize("NFD", text):
         if unicodedata.combining(c):
             base = out[-1] if out else ""
-            if base and not _is_cjk(base[-1]):
+            if base and not is_cjk_char(base[-1]):
                 continue  # an accent on a Latin, Greek or Cyrillic letter
             out.append(c)
             continue
@@ -84,7 +84,7 @@ def search_tokens(folded: str) -> list[str]:
             cjk.clear()
 
     for ch in folded:
-        if _is_cjk(ch) or (ch in "ー々" and cjk):
+        if is_cjk_char(ch) or (ch in "ー々" and cjk):
             if word:
                 flush()
             cjk.append(ch)
@@ -104,7 +104,7 @@ def index_text(text: str) -> str:
 
 
 def has_cjk(text: str) -> bool:
-    return any(_is_cjk(ch) for ch in text)
+    return any(is_cjk_char(ch) for ch in text)
 
 
 def slugify(text: str) -> str:

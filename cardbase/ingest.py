@@ -1,0 +1,105 @@
+"""The ingestion pipeline, in the order it runs: sources → normalise → segment → store.
+
+``ingest`` reads the manifest and every input file first, reporting every data problem at once
+(file and line), then repairs and segments each rulebook. ``build_database`` writes the result to a
+temporary file beside the target and renames it into place, so a failed or interrupted build
+leaves the previous database as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import CardbaseError, DataError, DataErrors
+from .normalise.overlay import Correction, load_overlay
+from .normalise.pipeline import Normalised, normalise
+from .segment.outline import Outline, load_outline
+from .segment.sections import Section, segment
+from .segment.topics import Vocabulary, load_topics
+from .sources.manifest import Manifest, Rulebook, load_manifest, read_source
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class IngestedRulebook:
+    rulebook: Rulebook
+    normalised: Normalised
+    sections: list[Section]
+
+
+@dataclass
+class Corpus:
+    manifest: Manifest
+    vocabulary: Vocabulary
+    rulebooks: list[IngestedRulebook]
+
+
+@dataclass
+class _Inputs:
+    rulebook: Rulebook
+    raw: str
+    corrections: list[Correction]
+    outline: Outline
+
+
+def _collect(errors: list[CardbaseError], action: Callable):
+    try:
+        return action()
+    except DataErrors as exc:
+        errors.extend(exc.errors)
+    except DataError as exc:
+        errors.append(exc)
+    return None
+
+
+def load_inputs(data_dir: Path) -> tuple[Manifest, Vocabulary, list[_Inputs]]:
+    """Read and check every input file; raise ``DataErrors`` listing all problems found."""
+    manifest = load_manifest(data_dir / "manifest.yaml")
+    errors: list[CardbaseError] = []
+    vocabulary = _collect(errors, lambda: load_topics(data_dir / "topics.yaml"))
+    topic_ids = vocabulary.ids() if vocabulary else None
+    inputs = []
+    for rulebook in manifest.rulebooks:
+        raw = _collect(errors, lambda: read_source(manifest, rulebook))
+        outline = _collect(errors, lambda: load_outline(
+            data_dir / "outlines" / f"{rulebook.id}.yaml", topic_ids))
+        if raw is None:
+            continue
+        corrections = _collect(errors, lambda: load_overlay(
+            data_dir / "overlays" / f"{rulebook.id}.yaml", raw))
+        if outline is not None and corrections is not None:
+            inputs.append(_Inputs(rulebook, raw, corrections, outline))
+    if errors:
+        raise DataErrors(errors)
+    return manifest, vocabulary, inputs
+
+
+def ingest(data_dir: Path, progress: Progress | None = None) -> Corpus:
+    """Repair and segment every rulebook the manifest lists."""
+    manifest, vocabulary, inputs = load_inputs(Path(data_dir))
+    rulebooks = []
+    errors: list[CardbaseError] = []
+    for item in inputs:
+        if progress:
+            progress(item.rulebook.id)
+        normalised = normalise(item.raw, item.rulebook.lang, corrections=item.corrections,
+                               page_markers=item.rulebook.page_markers)
+        sections = _collect(errors, lambda: segment(item.rulebook, normalised, item.outline,
+                                                    vocabulary))
+        if sections is not None:
+            rulebooks.append(IngestedRulebook(item.rulebook, normalised, sections))
+    if errors:
+        raise DataErrors(errors)
+    return Corpus(manifest=manifest, vocabulary=vocabulary, rulebooks=rulebooks)
+
+
+def build_database(data_dir: Path, db_path: Path, progress: Progress | None = None) -> Corpus:
+    """Ingest ``data_dir`` and write the database to ``db_path`` atomically."""
+    from .storage.writer import write_database
+
+    corpus = ingest(Path(data_dir), progress)
+    write_database(corpus, Path(db_path))
+    return corpus

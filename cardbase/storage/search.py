@@ -1,0 +1,122 @@
+"""Full-text search over sections, in every language, with user input made safe.
+
+A query is folded and cut into terms exactly as the indexed text was (``cardbase.textkeys``), and
+the FTS5 expression is assembled from those terms, each quoted: no character a user types can
+reach the FTS syntax, so ``"``, ``AND``, ``don't`` or ``a-b`` give results or nothing, never an
+error. Latin-script words of three letters or more match as prefixes (``stufe`` finds ``Stufen``);
+a run of Chinese or Japanese characters matches as a phrase of its character pairs, so any word of
+two characters or more is found where it occurs; a single character matches as a prefix. All terms
+must match; when that finds nothing, any term may.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from ..textkeys import fold, fold_with_map, is_cjk_char, search_tokens
+from .schema import FTS_TABLE
+
+HEADING_WEIGHT = 8.0
+SNIPPET_CHARS = 180
+PREFIX_MIN = 3
+
+
+@dataclass(frozen=True)
+class QueryTerms:
+    expressions: list[str]   # FTS5 terms, already quoted
+    needles: list[str]       # folded strings to find in a body, for snippets
+
+
+def _runs(folded: str) -> list[tuple[str, bool]]:
+    """Split folded text into runs of CJK characters and runs of other word characters."""
+    runs: list[tuple[str, bool]] = []
+    current, current_cjk = "", False
+    for ch in folded:
+        cjk = is_cjk_char(ch) or (ch in "ー々" and current_cjk)
+        word = cjk or ch.isalnum()
+        if not word:
+            if current:
+                runs.append((current, current_cjk))
+            current = ""
+            continue
+        if current and cjk != current_cjk:
+            runs.append((current, current_cjk))
+            current = ""
+        current += ch
+        current_cjk = cjk
+    if current:
+        runs.append((current, current_cjk))
+    return runs
+
+
+def parse_query(query: str) -> QueryTerms:
+    expressions, needles = [], []
+    for run, cjk in _runs(fold(query)):
+        tokens = search_tokens(run)
+        if not tokens:
+            continue
+        if cjk and len(run) > 1:
+            expressions.append('"' + " ".join(tokens) + '"')
+        elif cjk or len(run) >= PREFIX_MIN:
+            expressions.append(f'"{tokens[0]}"*')
+        else:
+            expressions.append(f'"{tokens[0]}"')
+        needles.append(run)
+    return QueryTerms(expressions, needles)
+
+
+def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
+    """A window of ``body`` around the first place a query term occurs."""
+    folded, index = fold_with_map(body)
+    hits = [folded.find(n) for n in needles if n]
+    hits = [h for h in hits if h >= 0]
+    flat = " ".join(body.split())
+    if not hits or not index:
+        return flat[:width] + ("…" if len(flat) > width else "")
+    centre = index[min(hits)]
+    start = max(0, centre - width // 3)
+    end = min(len(body), start + width)
+    text = " ".join(body[start:end].split())
+    return ("…" if start > 0 else "") + text + ("…" if end < len(body) else "")
+
+
+def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
+           rulebook: str | None = None, game: str | None = None, limit: int = 10) -> list[dict]:
+    """Sections matching ``query``, best first, each with a snippet around the match."""
+    terms = parse_query(query)
+    if not terms.expressions:
+        return []
+    filters, params = [], []
+    if lang:
+        filters.append("r.lang = ?")
+        params.append(lang)
+    if rulebook:
+        filters.append("r.id = ?")
+        params.append(rulebook)
+    if game:
+        filters.append("r.game_id = ?")
+        params.append(game)
+    where = "".join(f" AND {f}" for f in filters)
+    sql = (
+        "SELECT s.id, s.ref, s.rulebook_id, r.lang, r.game_id, s.heading, s.kind, s.topic_id, "
+        "s.page, s.quality, s.body, "
+        f"bm25({FTS_TABLE}, {HEADING_WEIGHT}, 1.0) * (CASE WHEN s.kind IN "
+        "('rule', 'example', 'sidebar', 'variant') THEN 1.0 ELSE 0.3 END) AS rank "
+        f"FROM {FTS_TABLE} JOIN sections s ON s.id = {FTS_TABLE}.rowid "
+        "JOIN rulebooks r ON r.id = s.rulebook_id "
+        f"WHERE {FTS_TABLE} MATCH ?{where} ORDER BY rank, s.id LIMIT ?")
+    wanted = limit * 3  # re-ranked below, then cut to ``limit``
+    rows = conn.execute(sql, [" AND ".join(terms.expressions), *params, wanted]).fetchall()
+    if not rows and len(terms.expressions) > 1:
+        rows = conn.execute(sql, [" OR ".join(terms.expressions), *params, wanted]).fetchall()
+    # a heading that begins with the query is the section about it: it comes first
+    asked = fold(query).strip()
+    rows = sorted(rows, key=lambda row: (not fold(row["heading"]).startswith(asked), row["rank"]))
+    rows = rows[:limit]
+    return [{
+        "ref": row["ref"], "rulebook": row["rulebook_id"], "lang": row["lang"],
+        "game": row["game_id"], "heading": row["heading"], "kind": row["kind"],
+        "topic": row["topic_id"], "page": row["page"], "quality": row["quality"],
+        "score": round(-row["rank"], 3), "snippet": snippet(row["body"], terms.needles),
+    } for row in rows]
