@@ -110,9 +110,16 @@ def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     rows = conn.execute(sql, [" AND ".join(terms.expressions), *params, wanted]).fetchall()
     if not rows and len(terms.expressions) > 1:
         rows = conn.execute(sql, [" OR ".join(terms.expressions), *params, wanted]).fetchall()
-    # a heading that begins with the query is the section about it: it comes first
+    # a heading that begins with the query is the section about it: it comes first, the
+    # shortest such heading (the closest to the query) before longer ones
     asked = fold(query).strip()
-    rows = sorted(rows, key=lambda row: (not fold(row["heading"]).startswith(asked), row["rank"]))
+
+    def order(row):
+        heading = fold(row["heading"])
+        about = heading.startswith(asked)
+        return (not about, len(heading) if about else 0, row["rank"])
+
+    rows = sorted(rows, key=order)
     rows = rows[:limit]
     return [{
         "ref": row["ref"], "rulebook": row["rulebook_id"], "lang": row["lang"],
