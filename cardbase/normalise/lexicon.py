@@ -23,7 +23,7 @@ COMPOUND_MIN_PART = 4
 COMPOUND_ZIPF = 1.5
 #: Below these frequencies (by length) a token counts as a fragment: short strings are frequent
 #: in any word list as abbreviations and noise, so the bar is higher for them.
-FRAGMENT_ZIPF = {2: 5.5, 3: 3.5}
+FRAGMENT_ZIPF = {2: 5.5, 3: 4.0}
 FRAGMENT_ZIPF_LONG = 3.0
 
 #: One-letter words, per language (lowercase). Any other lone letter is treated as a fragment.
@@ -56,13 +56,14 @@ class Lexicon:
         return value
 
     def compound_zipf(self, word: str, avoid_cuts: frozenset[int] = frozenset()) -> float:
-        """A frequency for a compound of two common words that the word list lacks, else 0.
+        """A frequency for a compound of two common words that the word list lacks or barely
+        knows, else 0.
 
         Word lists miss most compounds (``Schatzkarten``). ``avoid_cuts`` are positions where
         the compound may not divide: joining tokens, a cut between two whole tokens would just
         glue two words together (``dieser finsteren``), so only a cut inside a token counts.
         """
-        if self.lang not in COMPOUNDING or self.zipf(word) > 0:
+        if self.lang not in COMPOUNDING or self.zipf(word) >= COMPOUND_ZIPF:
             return 0.0
         return self._compound_zipf(word.lower(), avoid_cuts)
 

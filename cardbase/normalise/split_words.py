@@ -81,7 +81,7 @@ def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float) -> list
                 word = "".join(tokens[start:end])
                 zipf = lexicon.zipf(word)
                 if zipf < MIN_JOINED_ZIPF:
-                    zipf = lexicon.compound_zipf(word, _token_boundaries(tokens[start:end]))
+                    zipf = max(zipf, lexicon.compound_zipf(word, _token_boundaries(tokens[start:end])))
                 if zipf < min(MIN_JOINED_ZIPF, COMPOUND_FLOOR):
                     continue
                 score = zipf - 9.0 + (size - 1) * log_split

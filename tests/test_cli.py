@@ -1,0 +1,138 @@
+"""The command line, through click's CliRunner: every command, text and JSON, and its errors."""
+
+import json
+
+import pytest
+
+from cardbase.cli import main
+
+QUERY_COMMANDS = [
+    ["rulebooks"],
+    ["rule", "huir"],
+    ["section", "munchkin-es/huir"],
+    ["sections", "munchkin-ja"],
+]
+
+
+def invoke(runner, args, db):
+    return runner.invoke(main, [*args, "--db", str(db)])
+
+
+@pytest.mark.parametrize("name", sorted(main.commands))
+def test_every_command_has_help(runner, name):
+    result = runner.invoke(main, [name, "--help"])
+    assert result.exit_code == 0
+    assert main.commands[name].help and len(result.output) > 50
+
+
+@pytest.mark.parametrize("args", QUERY_COMMANDS)
+def test_every_query_command_prints_json_and_only_json(runner, built_db, args):
+    result = invoke(runner, [*args, "--json"], built_db)
+    assert result.exit_code == 0, result.stderr
+    json.loads(result.stdout)
+
+
+def test_rulebooks_lists_all_five(runner, built_db):
+    result = invoke(runner, ["rulebooks"], built_db)
+    for rulebook in ("munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de",
+                     "dungeon-mayhem-es", "smashup-munchkin-vi"):
+        assert rulebook in result.stdout
+    data = json.loads(invoke(runner, ["rulebooks", "--json"], built_db).stdout)
+    assert {"id", "game", "lang", "edition", "sections", "quality"} <= set(data[0])
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["rule", "huir"], "munchkin-es/huir"),
+    (["rule", "逃げる", "--lang", "ja"], "munchkin-ja/running-away"),
+    (["rule", "戦闘"], "munchkin-ja/combat"),
+    (["rule", "quai vat"], "smashup-munchkin-vi/"),
+    (["rule", "Stufe", "--lang", "de"], "munchkin-warhammer-aos-de/"),
+])
+def test_rule_lookup_in_every_language(runner, built_db, args, expected):
+    result = invoke(runner, args, built_db)
+    assert result.exit_code == 0, result.stderr
+    assert expected in result.stdout.splitlines()[0]
+
+
+def test_rule_all_languages_shows_the_topic_everywhere(runner, built_db):
+    result = invoke(runner, ["rule", "Weglaufen", "--all-languages", "--json"], built_db)
+    groups = json.loads(result.stdout)["topics"]
+    running = next(g for g in groups if g["topic"] == "running-away")
+    assert {s["lang"] for s in running["sections"]} == {"de", "es", "ja"}
+
+
+def test_section_text_raw_and_json(runner, built_db):
+    text = invoke(runner, ["section", "munchkin-es/huir"], built_db).stdout
+    assert text.startswith("Huir\n") and "page 8" in text
+    raw = invoke(runner, ["section", "munchkin-es/huir", "--raw"], built_db).stdout
+    assert raw.startswith("Huir Si huyes")
+    data = json.loads(invoke(runner, ["section", "munchkin-warhammer-aos-de/tod", "--json"],
+                             built_db).stdout)
+    assert data["raw"].startswith("To d") and data["body"].startswith("Das Leben")
+    assert data["repairs"] and all(r["stage"] for r in data["repairs"])
+
+
+def test_section_shows_flags_of_damaged_text(runner, built_db):
+    result = invoke(runner, ["section", "munchkin-warhammer-aos-de/um-hilfe-bitten"], built_db)
+    assert "truncated" in result.stdout
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["section", "munchkin-es/nope"], 1, "no section"),
+    (["section", "nobook/huir"], 1, "no rulebook 'nobook'"),
+    (["section", "no-slash"], 2, "rulebook/section"),
+    (["rule", "huir", "--lang", "xx"], 2, "no rulebook in language 'xx'"),
+    (["sections", "nobook"], 1, "no rulebook"),
+])
+def test_errors_are_one_clear_line_and_an_exit_status(runner, built_db, args, code, message):
+    result = invoke(runner, args, built_db)
+    assert result.exit_code == code
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_missing_database_says_how_to_build_one(runner, tmp_path):
+    result = runner.invoke(main, ["rulebooks", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 1 and "cardbase build" in result.stderr
+
+
+def test_a_file_that_is_not_a_database(runner, tmp_path):
+    fake = tmp_path / "fake.db"
+    fake.write_text("hello", encoding="utf-8")
+    result = runner.invoke(main, ["rulebooks", "--db", str(fake)])
+    assert result.exit_code == 1 and "not a cardbase database" in result.stderr
+
+
+def test_export_json(runner, built_db, tmp_path):
+    out = tmp_path / "cardbase.json"
+    result = invoke(runner, ["export", "--format", "json", "--out", str(out)], built_db)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert len(data["rulebooks"]) == 5 and len(data["sections"]) > 100 and data["topics"]
+    section = data["sections"][0]
+    assert {"ref", "raw_span", "quality", "flags", "topic", "body"} <= set(section)
+
+
+def test_export_jsonl(runner, built_db):
+    result = invoke(runner, ["export", "--format", "jsonl"], built_db)
+    lines = result.stdout.splitlines()
+    assert len(lines) > 100 and all(json.loads(line)["type"] == "section" for line in lines)
+
+
+def test_build_reports_data_errors_and_exits_non_zero(runner, data_copy, tmp_path):
+    (data_copy / "manifest.yaml").write_text("games: {}\nrulebooks: []\n", encoding="utf-8")
+    result = runner.invoke(main, ["build", "--data", str(data_copy), "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 1
+    assert "manifest.yaml" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_build_then_query(runner, tmp_path):
+    from pathlib import Path
+
+    db = tmp_path / "fresh.db"
+    data = Path(__file__).resolve().parent.parent / "data"
+    result = runner.invoke(main, ["build", "--data", str(data), "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert "5 rulebooks" in result.stderr
+    assert invoke(runner, ["rule", "Caridad"], db).exit_code == 0
