@@ -176,3 +176,13 @@ def test_pipeline_repairs_a_made_up_damaged_page_and_maps_back_to_raw():
     raw_start, raw_end = result.mapped.raw_span(start, start + len("Gleichstand"))
     assert raw[raw_start:raw_end] == "Gle ichstand"
     assert {c.stage for c in result.changes} >= {"letter_spacing", "split_words", "page_furniture"}
+
+
+def test_a_split_word_next_to_single_letters_is_not_mistaken_for_letter_spacing():
+    raw = "Hat das Opf er mehr er e in F r a g e k ommende Geg enstände"
+    assert normalise(raw, "de").text == "Hat das Opfer mehrere in Frage kommende Gegenstände"
+
+
+def test_letter_spacing_stops_before_letters_that_run_on_into_a_fragment():
+    raw = "während P h a s e 1 : T ü r e i n t r e t e n auf , k ommt es zum Kampf"
+    assert normalise(raw, "de").text == "während Phase 1: Tür eintreten auf, kommt es zum Kampf"

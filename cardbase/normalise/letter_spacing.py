@@ -27,30 +27,56 @@ _OPENING = set("([{«„‚+±−")
 _JOINING = set("-‐’'/")
 
 
-def _is_short(token: str) -> bool:
-    return len(token) <= MAX_TOKEN
+def _runs(line: str, lexicon):
+    """Yield (start, end) of letter-spaced runs in one line.
 
-
-def _runs(line: str):
-    """Yield (start, end) of letter-spaced runs in one line."""
+    A run is a stretch of single characters separated by single spaces; a token of two or three
+    characters belongs to it only next to a single character with another single or a two-character
+    token on its other side (``A c h t u ng :``, ``G old s t ü c k e``, ``A u f Är ge r``), so the
+    ordinary words around a run stay out of it. Letters at the end of a stretch that run on into
+    a word fragment (``e in F r a g e k ommende``) belong to a word split by stray spaces, not to
+    letter spacing: the run stops at its last punctuation before them, or is left to
+    ``split_words`` entirely.
+    """
     tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(line)]
+
+    def single(i: int) -> bool:
+        return 0 <= i < len(tokens) and len(tokens[i][2]) == 1
+
+    def letter(i: int) -> bool:
+        return single(i) and tokens[i][2].isalnum()
+
+    def tiny(i: int) -> bool:
+        return 0 <= i < len(tokens) and len(tokens[i][2]) <= 2 and tokens[i][2].isalnum()
+
+    def closes(i: int) -> bool:
+        return i >= len(tokens) or (single(i) and not tokens[i][2].isalnum())
+
+    def member(i: int) -> bool:
+        if single(i):
+            return True
+        return len(tokens[i][2]) <= MAX_TOKEN and (
+            (letter(i - 1) and (letter(i + 1) or tiny(i + 1) or closes(i + 1)))
+            or (letter(i + 1) and (letter(i - 1) or tiny(i - 1))))
+
     i = 0
     while i < len(tokens):
-        if not _is_short(tokens[i][2]):
+        if not member(i):
             i += 1
             continue
         j = i
-        while (j + 1 < len(tokens) and _is_short(tokens[j + 1][2])
-               and tokens[j + 1][0] - tokens[j][1] == 1):
+        while j + 1 < len(tokens) and member(j + 1) and tokens[j + 1][0] - tokens[j][1] == 1:
             j += 1
         run = tokens[i:j + 1]
+        after = tokens[j + 1][2] if j + 1 < len(tokens) and tokens[j + 1][0] - tokens[j][1] == 1 else ""
+        if after and run[-1][2][-1].isalnum() and after[0].islower() and lexicon.is_fragment(after):
+            # the last letters run on into a fragment: they are part of a split word; keep the
+            # run only up to its last punctuation, if it has one
+            stops = [k for k, t in enumerate(run) if not t[2].isalnum()]
+            run = run[:stops[-1] + 1] if stops else []
         wordy = [t for t in run if any(c.isalnum() for c in t[2])]
         singles = [t for t in wordy if len(t[2]) == 1]
-        if len(singles) >= MIN_SINGLES and len(singles) >= MIN_SINGLE_SHARE * len(wordy):
-            # do not start or end a run on a longer token that belongs to normal text
-            while run and len(run[0][2]) > 1 and run[0][2].isalpha() and len(run) > 1 \
-                    and len(run[1][2]) > 1:
-                run = run[1:]
+        if run and len(singles) >= MIN_SINGLES and len(singles) >= MIN_SINGLE_SHARE * len(wordy):
             yield run[0][0], run[-1][1]
         i = j + 1
 
@@ -99,7 +125,7 @@ def run(text: str, ctx: StageContext) -> list[Edit]:
     edits: list[Edit] = []
     offset = 0
     for line in text.split("\n"):
-        for start, end in _runs(line):
+        for start, end in _runs(line, ctx.lexicon):
             old = line[start:end]
             edits.extend(diff_edits(old, respace(old, ctx), offset + start))
         offset += len(line) + 1

@@ -1,7 +1,9 @@
 """Stage ``whitespace``: tidy spacing left over by extraction and by the other stages.
 
 Runs of spaces become one, lines lose trailing and leading spaces (a leading indent is layout, not
-content), and more than one blank line becomes one. Paragraphs stay one per line.
+content), and more than one blank line becomes one. A space left before closing punctuation goes
+(except before ``; : ! ?`` in French, whose typography wants it), and so does a space before the
+hyphen of a compound (``Schummeln -Karte``). Paragraphs stay one per line.
 """
 
 from __future__ import annotations
@@ -18,17 +20,25 @@ _PATTERNS = [
     (re.compile(r"^[ \t]+", re.M), ""),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " "),
     (re.compile(r"\t"), " "),
-    (re.compile(r"(?<=[^\W\d_]) +(?=[,.)](?:\s|$))", re.M), ""),
+    (re.compile(r"(?<=\w) +(?=[,.)](?:\s|$))", re.M), ""),
+    (re.compile(r"(?<=\w) +(?=[:;!?](?:\s|$))", re.M), "", "not-fr"),
+    (re.compile(r"(?<=\w) -(?=[^\W\d_])"), "-"),
     (re.compile(r"\n{3,}"), "\n\n"),
     (re.compile(r"\A\n+"), ""),
     (re.compile(r"\n+\Z"), "\n"),
 ]
 
 
+#: Languages whose typography puts a space before ; : ! ? (kept there).
+SPACE_BEFORE_HIGH_PUNCTUATION = frozenset({"fr"})
+
+
 def run(text: str, ctx: StageContext) -> list[Edit]:
     edits: dict[int, Edit] = {}
     taken: list[tuple[int, int]] = []
-    for pattern, replacement in _PATTERNS:
+    for pattern, replacement, *only in _PATTERNS:
+        if only and ctx.lexicon.lang in SPACE_BEFORE_HIGH_PUNCTUATION:
+            continue
         for match in pattern.finditer(text):
             if match.start() == match.end() or match.group() == replacement:
                 continue

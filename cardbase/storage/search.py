@@ -72,9 +72,9 @@ def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
     hits = [folded.find(n) for n in needles if n]
     hits = [h for h in hits if h >= 0]
     flat = " ".join(body.split())
-    if not hits or not index:
+    if not hits:
         return flat[:width] + ("…" if len(flat) > width else "")
-    centre = index[min(hits)]
+    centre = index[min(hits)] if index else min(hits)
     start = max(0, centre - width // 3)
     end = min(len(body), start + width)
     text = " ".join(body[start:end].split())
