@@ -17,7 +17,7 @@ from .textmap import Edit
 NAME = "page_furniture"
 
 _MARKER = re.compile(r"^[ \t]*[-–—][ \t]*(\d{1,4})[ \t]*[-–—][ \t]*$", re.M)
-_SLUG = re.compile(r"^[ \t]*\S+\.(?:indd|qxd|qxp|idml)\b[^\n]*$", re.M | re.I)
+FURNITURE = _SLUG = re.compile(r"^[ \t]*\S+\.(?:indd|qxd|qxp|idml)\b[^\n]*$", re.M | re.I)
 _SENTENCE_END = set(".!?:;。！？」』)]\"”»")
 
 

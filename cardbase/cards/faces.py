@@ -1,0 +1,364 @@
+"""Card faces printed in a rulebook, read from the raw text into card records.
+
+Sample card faces come out of a PDF as short, letter-spaced fragments in reading order: a name in
+a display font (``s c h l A c h t p l A n``), type labels, stat lines (``1 H a n d 3 0 0 G old
+s t ü c k e``, ``+ 2 B o n u s``), rules text, and the callouts that explain the card's anatomy.
+Each raw line is re-spaced with the letter-spacing segmenter, then classified with the card
+grammar of the rulebook's language (``GRAMMARS``: type words, stat patterns, callout words); lines
+are then gathered around the names: stat lines just before a name belong to it, text after a name
+belongs to it, and a card's type comes from its name, its own stat lines, what its stats imply, or
+the nearest type label, in that order. Names the card lists already know anchor the faces whose
+letters spell them; other names are found by their display font (a capital inside a word). Every
+value keeps the raw span of the line it was read from. A language without a grammar yields no
+cards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..normalise.context import StageContext
+from ..normalise.letter_spacing import respace
+from ..normalise.page_furniture import FURNITURE
+from ..normalise.segmenter import segment
+from ..textkeys import slugify
+
+
+@dataclass(frozen=True)
+class Grammar:
+    types: dict[str, str]            # folded label -> card type
+    slots: dict[str, str]            # folded label -> slot
+    callouts: frozenset[str]         # words that only label a card's anatomy
+    tags: dict[str, str]             # folded word -> tag
+    stats: list[tuple[str, re.Pattern]]
+    restriction: re.Pattern
+    restriction_start: re.Pattern
+    bad_stuff: re.Pattern
+
+
+GRAMMARS: dict[str, Grammar] = {
+    "de": Grammar(
+        types={"fluch": "curse", "monster": "monster", "monsterverstärker": "monster_enhancer",
+               "einmal einsetzbar": "one_shot_item", "nur einmal einsetzbar": "one_shot_item",
+               "armee": "army", "allianz": "alliance", "steige 1 stufe auf": "go_up_a_level",
+               "steige eine stufe auf": "go_up_a_level", "wanderndes monster": "wandering_monster",
+               "rasse": "race", "klasse": "class"},
+        slots={"rüstung": "armor", "kopfbedeckung": "headgear", "schuhwerk": "footgear",
+               "1 hand": "1_hand", "2 hände": "2_hands"},
+        callouts=frozenset({"wert", "name", "körperteil", "bonus", "groß", "stufe", "schlimme",
+                            "dinge", "schätze"}),
+        tags={"chaos": "chaos", "untot": "undead", "untote": "undead"},
+        stats=[
+            ("levels+treasures", re.compile(r"(\d+)\s*Stufen?\s+(\d+)\s*Schätze", re.I)),
+            ("treasures", re.compile(r"\+\s*(\d+)\s*Schätze", re.I)),
+            ("enhancement", re.compile(r"\+\s*(\d+)\s*für das Monster", re.I)),
+            ("gold", re.compile(r"(\d[\d.]*)\s*Goldstücke?", re.I)),
+            ("bonus", re.compile(r"\+\s*(\d+)\s*Bonus", re.I)),
+            ("level", re.compile(r"^\s*Stufe\s+(\d+)\s*$", re.I)),
+            ("big", re.compile(r"\bGroß\b")),
+            ("hands", re.compile(r"\b([12])\s*H(?:and|ände)\b", re.I)),
+        ],
+        restriction=re.compile(r"Nur von (.+?) nutzbar", re.I),
+        restriction_start=re.compile(r"^\s*Nur von\b", re.I),
+        bad_stuff=re.compile(r"Schlimme Dinge:\s*(.+)", re.I),
+    ),
+}
+
+
+@dataclass
+class FaceLine:
+    index: int
+    raw: str
+    raw_start: int
+    text: str
+    kind: str = "text"           # name, type, slot, stat, tag, callout, text
+    value: object = None
+
+
+@dataclass
+class FaceCard:
+    name: str
+    name_key: str
+    name_span: tuple[int, int]
+    type: str | None = None
+    type_span: tuple[int, int] | None = None
+    stats: dict[str, tuple[object, tuple[int, int]]] = field(default_factory=dict)
+    text: str = ""
+    text_span: tuple[int, int] | None = None
+
+
+def letters_key(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalpha())
+
+
+def _fold_label(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def _compact(text: str) -> str:
+    """Letters and digits only: spacing and punctuation of a display font do not count."""
+    return re.sub(r"[\W_]", "", text.casefold())
+
+
+def _case_flip(raw: str, ctx: StageContext) -> bool:
+    """Whether a capital stands inside a word: the mark of a display font (``schlAchtplAn``)."""
+    letters = "".join(ch for ch in raw if ch.isalpha())
+    if len(letters) < 4 or letters.isupper():
+        return False
+    position = 0
+    for word in segment(letters.lower(), ctx.lexicon):
+        if any(ch.isupper() for ch in letters[position + 1:position + len(word)]):
+            return True
+        position += len(word)
+    return False
+
+
+def _name_text(raw: str, ctx: StageContext) -> str:
+    letters = re.sub(r"\s+", "", raw).lower()
+    parts = re.findall(r"[^\W\d_]+|\d+|[^\w\s]", letters)
+    words: list[str] = []
+    for part in parts:
+        words.extend(segment(part, ctx.lexicon) if part.isalpha() else [part])
+    out = ""
+    for word in words:
+        out += word if (not out or word in ",.-!?’'" or out.endswith(("-", "’", "'"))) else " " + word
+    return out[:1].upper() + out[1:]
+
+
+def _lookup(table: dict[str, str], text: str) -> str | None:
+    compact = _compact(text)
+    return next((value for key, value in table.items() if _compact(key) == compact), None)
+
+
+def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
+    label = _fold_label(line.text)
+    if sum(ch.isalpha() for ch in line.raw) < 2 or FURNITURE.search(line.raw):
+        line.kind = "callout"
+    elif _lookup(grammar.types, line.text):
+        line.kind, line.value = "type", _lookup(grammar.types, line.text)
+    elif _lookup(grammar.slots, line.text):
+        line.kind, line.value = "slot", _lookup(grammar.slots, line.text)
+    elif _lookup(grammar.tags, line.text):
+        line.kind, line.value = "tag", _lookup(grammar.tags, line.text)
+    elif label and all(word in {c.casefold() for c in grammar.callouts} for word in label.split()) \
+            and not re.search(r"[.!?:,]\s*$", line.text):
+        line.kind = "callout"
+    elif any(pattern.search(line.text) for _, pattern in grammar.stats) and len(label.split()) <= 5:
+        line.kind = "stat"
+    elif grammar.restriction.search(line.text) or grammar.restriction_start.search(line.text):
+        line.kind = "stat"
+    elif _case_flip(line.raw, ctx):
+        line.kind = "name"
+        line.text = _name_text(line.raw, ctx)
+    else:
+        line.kind = "text"
+
+
+def _mark_known_names(lines: list["FaceLine"], known: dict[str, str]) -> None:
+    """Lines whose letters spell a known card name (over one or more lines) are that name."""
+    i = 0
+    while i < len(lines):
+        letters = ""
+        matched = None
+        for j in range(i, min(len(lines), i + 12)):
+            letters += letters_key(lines[j].raw)
+            if letters in known:
+                matched = j
+            if not any(key.startswith(letters) for key in known):
+                break
+        if matched is None:
+            i += 1
+            continue
+        for k in range(i, matched + 1):
+            lines[k].kind = "name"
+            lines[k].text = known[letters_key("".join(l.raw for l in lines[i:matched + 1]))] \
+                if k == i else ""
+            lines[k].value = "known"
+        i = matched + 1
+
+
+def _lines(raw: str, start: int, end: int, ctx: StageContext) -> list[FaceLine]:
+    lines = []
+    offset = start
+    for index, piece in enumerate(raw[start:end].split("\n")):
+        if piece.strip():
+            lines.append(FaceLine(index, piece, offset, respace(piece, ctx) if " " in piece
+                                  else piece.strip()))
+        offset += len(piece) + 1
+    return lines
+
+
+def _join_labels(lines: list[FaceLine], grammar: Grammar) -> list[FaceLine]:
+    """A type label broken over two lines (``Einmal`` / ``einsetzbar``, ``Monster-`` /
+    ``verstärker``) is one label; a label word on the line before a stat line belongs to it."""
+    out: list[FaceLine] = []
+    for line in lines:
+        if out and out[-1].kind in ("text", "type") and line.kind in ("text", "stat") \
+                and len(out[-1].text.split()) == 1:
+            joined = out[-1].text + " " + line.text
+            label = _lookup(grammar.types, joined) or _lookup(grammar.slots, joined)
+            starts = out[-1].kind == "text" and any(
+                _compact(joined).startswith(_compact(key)) for key in grammar.types)
+            if (label and line.kind == "text") or (line.kind == "stat" and starts):
+                merged = out[-1]
+                merged.text = joined
+                merged.raw = f"{merged.raw}\n{line.raw}"
+                merged.kind = "stat" if line.kind == "stat" else (
+                    "type" if _lookup(grammar.types, joined) else "slot")
+                merged.value = label
+                continue
+        out.append(line)
+    return out
+
+
+def _join_restrictions(lines: list[FaceLine], grammar: Grammar) -> list[FaceLine]:
+    """A restriction broken over two lines (``Nur von X`` / ``nutzbar``) is read as one line."""
+    out: list[FaceLine] = []
+    for line in lines:
+        if out and grammar.restriction_start.search(out[-1].text) \
+                and not grammar.restriction.search(out[-1].text) \
+                and grammar.restriction.search(out[-1].text + " " + line.text):
+            merged = out[-1]
+            merged.text = f"{merged.text} {line.text}"
+            merged.raw = f"{merged.raw}\n{line.raw}"
+            merged.kind = "stat"
+            continue
+        out.append(line)
+    return out
+
+
+def _merge_names(lines: list[FaceLine]) -> list[FaceLine]:
+    """Consecutive name lines are one name (a known name spread over lines, or a display-font
+    name broken by the layout)."""
+    out: list[FaceLine] = []
+    for line in lines:
+        if line.kind == "name" and out and out[-1].kind == "name" and (
+                line.value == "known") == (out[-1].value == "known") and not (
+                line.value == "known" and line.text):
+            previous = out[-1]
+            if line.text:
+                glue = "" if previous.text.endswith("-") else " "
+                previous.text = previous.text + glue + line.text
+            previous.raw = f"{previous.raw}\n{line.raw}"
+            continue
+        out.append(line)
+    return out
+
+
+def _span(line: FaceLine) -> tuple[int, int]:
+    return line.raw_start, line.raw_start + len(line.raw)
+
+
+def _read_stats(card: FaceCard, line: FaceLine, grammar: Grammar) -> None:
+    span = _span(line)
+    for name, pattern in grammar.stats:
+        match = pattern.search(line.text)
+        if not match:
+            continue
+        if name == "levels+treasures":
+            card.stats["levels"] = (int(match.group(1)), span)
+            card.stats["treasures"] = (int(match.group(2)), span)
+        elif name == "big":
+            card.stats["big"] = (True, span)
+        elif name == "hands":
+            card.stats["slot"] = ("1_hand" if match.group(1) == "1" else "2_hands", span)
+        elif name == "treasures" and "treasures" in card.stats:
+            continue
+        else:
+            card.stats[name] = (int(match.group(1).replace(".", "")), span)
+    restriction = grammar.restriction.search(line.text)
+    if restriction:
+        letters = re.sub(r"\s+", "", restriction.group(1))
+        who = re.sub(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ])", " ", letters)  # a capital starts a word
+        card.stats["usable_by"] = ([slugify(who)], span)
+    compact = _compact(line.text)
+    for words, card_type in grammar.types.items():
+        if compact.startswith(_compact(words)) and card.type is None:
+            card.type, card.type_span = card_type, span
+
+
+def _infer_type(card: FaceCard) -> str | None:
+    stats = card.stats
+    if "level" in stats and ("treasures" in stats or "levels" in stats):
+        return "monster"
+    if "enhancement" in stats:
+        return "monster_enhancer"
+    if {"bonus", "gold", "slot", "big"} & set(stats):
+        return "item"
+    return None
+
+
+def parse_faces(raw: str, start: int, end: int, lang: str,
+                known_names: list[str] = ()) -> list[FaceCard]:
+    """The cards whose faces are printed in ``raw[start:end]``.
+
+    ``known_names`` are names the card lists already know for this game: a face whose letters
+    spell one of them is anchored on it (display fonts defeat any reading of case and spacing);
+    other names are recognised by their display font.
+    """
+    grammar = GRAMMARS.get(lang.split("-")[0])
+    if grammar is None:
+        return []
+    ctx = StageContext.for_language(lang)
+    lines = _lines(raw, start, end, ctx)
+    known = {letters_key(name): name for name in known_names if len(letters_key(name)) >= 3}
+    _mark_known_names(lines, known)
+    for line in lines:
+        if line.kind != "name":
+            _classify(line, grammar, ctx)
+    lines = _merge_names(_join_restrictions(_join_labels(lines, grammar), grammar))
+    # a label inside running text is a word of that text (``… vor einem Chaos-`` / ``Monster``)
+    for k in range(1, len(lines) - 1):
+        if lines[k].kind in ("type", "tag") and lines[k - 1].kind == "text" \
+                and lines[k + 1].kind == "text" and not lines[k - 1].text.rstrip().endswith("."):
+            lines[k].kind = "text"
+    names = [i for i, line in enumerate(lines) if line.kind == "name" and len(letters_key(line.text)) >= 3]
+    cards = {i: FaceCard(name=lines[i].text, name_key=letters_key(lines[i].text),
+                         name_span=(lines[i].raw_start, lines[i].raw_start + len(lines[i].raw)))
+             for i in names}
+    labels: list[tuple[int, FaceLine]] = []
+    texts: dict[int, list[FaceLine]] = {i: [] for i in names}
+    for position, line in enumerate(lines):
+        previous = max((i for i in names if i < position), default=None)
+        following = min((i for i in names if i > position), default=None)
+        if line.kind in ("type", "slot"):
+            labels.append((position, line))
+        elif line.kind in ("stat", "tag"):
+            between = [l for l in lines[position + 1:following] if l.kind == "text"] if following else [1]
+            owner = following if following is not None and not between else previous
+            if owner is None:
+                continue
+            if line.kind == "tag":
+                cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
+            else:
+                _read_stats(cards[owner], line, grammar)
+        elif line.kind == "text" and previous is not None:
+            texts[previous].append(line)
+    def nearest(position: int) -> int:
+        return min(names, key=lambda n: (abs(n - position), -n))
+
+    for i, card in cards.items():
+        name_type = _lookup(grammar.types, card.name)
+        if name_type:
+            card.type, card.type_span = name_type, card.name_span
+        if card.type is None:
+            card.type = _infer_type(card)
+        nearby = sorted(((p, l) for p, l in labels if nearest(p) == i),
+                        key=lambda item: (abs(item[0] - i), -item[0]))
+        for _, label in nearby:
+            if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
+                card.stats["slot"] = (label.value, _span(label))
+            if label.kind == "type" and card.type is None:
+                card.type, card.type_span = label.value, _span(label)
+        body = " ".join(line.text for line in texts[i])
+        body = re.sub(r"(\w)- (\w)", lambda m: m.group(1) + ("-" if m.group(2).isupper() else "")
+                      + m.group(2), body)
+        bad = grammar.bad_stuff.search(body)
+        if bad:
+            card.stats["bad_stuff"] = (bad.group(1).strip(), _span(texts[i][-1]))
+            body = body[:bad.start()].strip()
+        if texts[i]:
+            card.text = body
+            card.text_span = (texts[i][0].raw_start, _span(texts[i][-1])[1])
+    return [cards[i] for i in names]

@@ -1,0 +1,230 @@
+"""What a card record may hold, declared once, and the validation of the curated card files.
+
+Each card has a stable id, a type, names per language, optional aliases, stats, rules text and
+counterparts in other games. Every name, stat and text is either sourced (``rulebook`` and an exact
+``quote`` from that rulebook's repaired text) or marked ``ours: true`` (a value no rulebook prints,
+such as an English name for a German card). ``validate_file`` reports every problem of a file at
+once, each with its line; quotes are checked later, against the ingested text (``catalog``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DataError
+from ..yamlfile import line_of, load_yaml
+
+TYPES = {
+    "monster": "Monster", "monster_enhancer": "Monster enhancer",
+    "wandering_monster": "Wandering monster", "curse": "Curse", "item": "Item",
+    "one_shot_item": "One-shot item", "go_up_a_level": "Go up a level",
+    "other_treasure": "Other treasure", "race": "Race", "class": "Class",
+    "half_breed": "Half-breed", "super_munchkin": "Super Munchkin", "army": "Army",
+    "alliance": "Alliance", "minion": "Minion", "action": "Action", "base": "Base",
+    "title": "Title", "attack": "Attack", "defense": "Defense", "heal": "Heal", "draw": "Draw",
+    "play_again": "Play again", "mighty_power": "Mighty power", "character": "Character",
+}
+SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _names(value) -> bool:
+    return isinstance(value, list) and all(_text(v) for v in value)
+
+
+#: stat -> (check, what is expected)
+STATS = {
+    "level": (_int, "a whole number"),
+    "treasures": (_int, "a whole number"),
+    "levels": (_int, "a whole number"),
+    "bonus": (_int, "a whole number"),
+    "enhancement": (_int, "a whole number"),
+    "gold": (_int, "a whole number"),
+    "power": (_int, "a whole number"),
+    "slot": (lambda v: v in SLOTS, "one of " + ", ".join(SLOTS)),
+    "big": (lambda v: isinstance(v, bool), "true or false"),
+    "one_shot": (lambda v: isinstance(v, bool), "true or false"),
+    "usable_by": (_names, "a list of names"),
+    "tags": (_names, "a list of names"),
+    "bad_stuff": (_text, "text"),
+}
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_CARD_KEYS = {"id", "type", "names", "aliases", "stats", "text", "counterparts", "note"}
+_SOURCE_KEYS = {"rulebook", "quote", "ours"}
+
+
+@dataclass
+class Fact:
+    """One sourced value: a name, a stat or a text, and where it was read."""
+
+    field: str               # "name", "alias", "text" or a stat name
+    value: object
+    lang: str | None = None
+    rulebook: str | None = None
+    quote: str | None = None
+    ours: bool = False
+    line: int | None = None
+    raw_span: tuple[int, int] | None = None
+    origin: str = "curated"  # "curated" or "card_face"
+
+
+@dataclass
+class Card:
+    id: str
+    game: str
+    type: str
+    facts: list[Fact] = field(default_factory=list)
+    counterparts: list[str] = field(default_factory=list)
+    note: str = ""
+    path: str = ""
+    line: int = 0
+
+    def names(self, lang: str | None = None) -> list[Fact]:
+        return [f for f in self.facts if f.field == "name" and (lang is None or f.lang == lang)]
+
+    def stats(self) -> dict[str, Fact]:
+        return {f.field: f for f in self.facts if f.field in STATS}
+
+
+class CardFileErrors(list):
+    """The problems of one card file (a list of DataError)."""
+
+
+def _source(entry, path: str, where, key, errors: list, known_rulebooks: set[str] | None):
+    """Validate the source part of a fact; return (rulebook, quote, ours)."""
+    if not isinstance(entry, dict):
+        errors.append(DataError(f"`{key}` needs a source: `rulebook` and `quote`, or `ours: true`",
+                                path=path, line=line_of(where, key), stage="cards"))
+        return None, None, False
+    ours = entry.get("ours") is True
+    rulebook, quote = entry.get("rulebook"), entry.get("quote")
+    if not ours and not (_text(rulebook) and _text(quote)):
+        errors.append(DataError(f"`{key}` needs `rulebook` and `quote`, or `ours: true`",
+                                path=path, line=line_of(entry, None), stage="cards"))
+    if rulebook is not None and known_rulebooks is not None and rulebook not in known_rulebooks:
+        errors.append(DataError(f"unknown rulebook {rulebook!r} (expected one of: "
+                                f"{', '.join(sorted(known_rulebooks))})", path=path,
+                                line=line_of(entry, "rulebook"), stage="cards"))
+    return rulebook, quote, ours
+
+
+def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
+                  known_language) -> tuple[list[Card], list[DataError]]:
+    """Parse one card file; return its cards and every problem found in it."""
+    shown = str(path)
+    errors: list[DataError] = []
+    try:
+        doc = load_yaml(path)
+    except DataError as exc:
+        return [], [exc]
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        return [], [DataError("expected a mapping with `game` and `cards` (a list)", path=shown,
+                              line=1, stage="cards")]
+    game = doc.get("game")
+    if game not in games:
+        errors.append(DataError(f"unknown game {game!r} (expected one of: {', '.join(sorted(games))})",
+                                path=shown, line=line_of(doc, "game"), stage="cards"))
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    entries = doc["cards"]
+    for index, entry in enumerate(entries):
+        line = line_of(entries, index)
+
+        def problem(message: str, container=entry, key=None) -> None:
+            errors.append(DataError(message, path=shown, line=line_of(container, key),
+                                    stage="cards"))
+
+        if not isinstance(entry, dict):
+            problem("expected a card (a mapping with id, type and names)", entries, index)
+            continue
+        for key in sorted(set(entry) - _CARD_KEYS):
+            problem(f"unknown key `{key}` (expected one of: {', '.join(sorted(_CARD_KEYS))})",
+                    entry, key)
+        card_id = entry.get("id")
+        if not isinstance(card_id, str) or not _ID.match(card_id):
+            problem("a card needs an `id`: lowercase words joined by hyphens", entry, "id")
+            card_id = f"?{index}"
+        elif card_id in seen:
+            problem(f"duplicate card id {card_id!r} (first at line {seen[card_id]})", entry, "id")
+        else:
+            seen[card_id] = line
+        card_type = entry.get("type")
+        if card_type not in TYPES:
+            problem(f"unknown card type {card_type!r} (expected one of: {', '.join(TYPES)})",
+                    entry, "type")
+        card = Card(id=card_id, game=str(game), type=str(card_type), path=shown, line=line,
+                    note=str(entry.get("note") or ""))
+        names = entry.get("names")
+        if not isinstance(names, dict) or not names:
+            problem("a card needs `names`: language -> {name, rulebook, quote}", entry, "names")
+            names = {}
+        for lang, name_entry in names.items():
+            if not known_language(str(lang)):
+                problem(f"unknown language code {lang!r}", names, lang)
+            value = name_entry.get("name") if isinstance(name_entry, dict) else None
+            if not _text(value):
+                problem(f"the {lang} name needs `name` (text)", names, lang)
+                continue
+            rulebook, quote, ours = _source(name_entry, shown, names, lang, errors, known_rulebooks)
+            card.facts.append(Fact("name", value.strip(), lang=str(lang), rulebook=rulebook,
+                                   quote=quote, ours=ours, line=line_of(names, lang)))
+        aliases = entry.get("aliases") or {}
+        if not isinstance(aliases, dict):
+            problem("`aliases` maps a language to a list of names", entry, "aliases")
+            aliases = {}
+        for lang, words in aliases.items():
+            if not known_language(str(lang)):
+                problem(f"unknown language code {lang!r}", aliases, lang)
+            if not _names(words):
+                problem(f"the {lang} aliases must be a list of names", aliases, lang)
+                continue
+            for word in words:
+                card.facts.append(Fact("alias", word.strip(), lang=str(lang), ours=True,
+                                       line=line_of(aliases, lang)))
+        stats = entry.get("stats") or {}
+        if not isinstance(stats, dict):
+            problem("`stats` maps a stat name to {value, rulebook, quote}", entry, "stats")
+            stats = {}
+        for stat, stat_entry in stats.items():
+            if stat not in STATS:
+                problem(f"unknown stat `{stat}` (expected one of: {', '.join(STATS)})", stats, stat)
+                continue
+            if not isinstance(stat_entry, dict) or "value" not in stat_entry:
+                problem(f"stat `{stat}` needs `value`", stats, stat)
+                continue
+            check, expected = STATS[stat]
+            if not check(stat_entry["value"]):
+                problem(f"stat `{stat}` must be {expected}, not {stat_entry['value']!r}", stats, stat)
+                continue
+            rulebook, quote, ours = _source(stat_entry, shown, stats, stat, errors, known_rulebooks)
+            card.facts.append(Fact(stat, stat_entry["value"], rulebook=rulebook, quote=quote,
+                                   ours=ours, line=line_of(stats, stat)))
+        texts = entry.get("text") or {}
+        if not isinstance(texts, dict):
+            problem("`text` maps a language to {value, rulebook, quote}", entry, "text")
+            texts = {}
+        for lang, text_entry in texts.items():
+            if not known_language(str(lang)):
+                problem(f"unknown language code {lang!r}", texts, lang)
+            if not isinstance(text_entry, dict) or not _text(text_entry.get("value")):
+                problem(f"the {lang} text needs `value`", texts, lang)
+                continue
+            rulebook, quote, ours = _source(text_entry, shown, texts, lang, errors, known_rulebooks)
+            card.facts.append(Fact("text", text_entry["value"], lang=str(lang), rulebook=rulebook,
+                                   quote=quote, ours=ours, line=line_of(texts, lang)))
+        counterparts = entry.get("counterparts") or []
+        if not _names(counterparts):
+            problem("`counterparts` must be a list of card ids", entry, "counterparts")
+        else:
+            card.counterparts = list(counterparts)
+        cards.append(card)
+    return cards, errors
