@@ -223,6 +223,101 @@ def sections(rulebook, db_path, as_json):
         click.echo(f"{row['ref']:45} {indent}{row['heading']}{marks}")
 
 
+def _quote(source: dict) -> str:
+    if source.get("ours"):
+        return _("(ours)")
+    quote = " ".join((source.get("quote") or "").split())
+    if len(quote) > 70:
+        quote = quote[:69] + "…"
+    return f"{source.get('rulebook')}: “{quote}”"
+
+
+@main.command()
+@click.argument("name")
+@click.option("--game", help=_("Only cards of this game."))
+@db_option
+@json_option
+@guarded
+def card(name, game, db_path, as_json):
+    """Show the card NAME (any language, any case; a typo finds the nearest card)."""
+    from .cardref import display_name, find_card
+
+    _use_language(None)
+    found = find_card(_connect(db_path), name, game)
+    if as_json:
+        return _emit_json(found)
+    if found["match"] == "fuzzy":
+        click.echo(_("no card is named {name!r}; the nearest is {match!r}", name=name,
+                     match=found["matched_name"]), err=True)
+    for index, detail in enumerate(found["cards"]):
+        if index:
+            click.echo()
+        click.secho(f"{display_name(detail['names'], None)}  [{detail['id']}]", bold=True)
+        click.echo(_("{type} · {game}", type=detail["type"], game=detail["game"]))
+        for lang, names in sorted(detail["names"].items()):
+            for entry in names:
+                alias = _(" (alias)") if entry["kind"] == "alias" else ""
+                click.echo(f"  {lang}  {entry['name']}{alias}  {_quote(entry)}")
+        for stat, entry in detail["stats"].items():
+            value = ", ".join(entry["value"]) if isinstance(entry["value"], list) else entry["value"]
+            click.echo(f"  {stat}: {value}  {_quote(entry)}")
+        for lang, entry in detail["text"].items():
+            click.echo(f"  {_('text')} ({lang}): {entry['value']}")
+        if detail["counterparts"]:
+            click.echo(_("  counterparts: {ids}", ids=", ".join(detail["counterparts"])))
+        if detail["mentions"]:
+            click.echo(_("  mentioned in:"))
+            for mention in detail["mentions"]:
+                click.echo(f"    {mention['ref']}  ({mention['heading']}, {mention['lang']})")
+
+
+@main.command()
+@click.option("--game", help=_("Only cards of this game."))
+@click.option("--type", "card_type", help=_("Only cards of this type (monster, curse, item...)."))
+@click.option("--lang", help=_("Show names in this language where the card has one."))
+@db_option
+@json_option
+@guarded
+def cards(game, card_type, lang, db_path, as_json):
+    """List the cards, filtered by game, type and language."""
+    from .cardref import list_cards
+
+    _use_language(lang)
+    rows = list_cards(_connect(db_path), game, card_type, lang)
+    if as_json:
+        return _emit_json(rows)
+    for row in rows:
+        other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
+        click.echo(f"{row['name'] + other:45} {row['type']:18} {row['game']:24} {row['id']}")
+
+
+@main.command()
+@click.argument("word")
+@db_option
+@json_option
+@guarded
+def term(word, db_path, as_json):
+    """Show the glossary term WORD in every language, with the sections that define it."""
+    from .cardref import find_term
+
+    _use_language(None)
+    found = find_term(_connect(db_path), word)
+    if as_json:
+        return _emit_json(found)
+    for entry in found["terms"]:
+        click.secho(entry["id"], bold=True)
+        for lang, words in sorted(entry["words"].items()):
+            shown = ", ".join(w["word"] + ("*" if w["ours"] else "") for w in words)
+            click.echo(f"  {lang}  {shown}")
+        for section in entry["defined_in"]:
+            click.echo(_("  defined in {ref} ({heading}, {lang})", ref=section["ref"],
+                         heading=section["heading"], lang=section["lang"]))
+        click.echo(ngettext("  mentioned in {n} section", "  mentioned in {n} sections",
+                            entry["mentioned_in_sections"]))
+    if any(w["ours"] for e in found["terms"] for ws in e["words"].values() for w in ws):
+        click.echo(_("  * a usual game term that no ingested rulebook prints"))
+
+
 @main.command()
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
               show_default=True, help=_("json: one document; jsonl: one section per line."))

@@ -1,18 +1,24 @@
-"""The ingestion pipeline, in the order it runs: sources → normalise → segment → store.
+"""The ingestion pipeline, in the order it runs: sources → normalise → segment → cards and
+glossary → mentions → store.
 
 ``ingest`` reads the manifest and every input file first, reporting every data problem at once
-(file and line), then repairs and segments each rulebook. ``build_database`` writes the result to a
+(file and line), then repairs and segments each rulebook, checks the card lists and the glossary
+against the repaired text, reads printed card faces, and finds which cards and terms each section
+mentions. ``build_database`` writes the result to a
 temporary file beside the target and renames it into place, so a failed or interrupted build
 leaves the previous database as it was.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .cards.catalog import Catalog, build_catalog
 from .errors import CardbaseError, DataError, DataErrors
+from .glossary import Term, load_glossary
+from .mentions import Mention, MentionFinder
 from .normalise.overlay import Correction, load_overlay
 from .normalise.pipeline import Normalised, normalise
 from .segment.outline import Outline, load_outline
@@ -35,6 +41,10 @@ class Corpus:
     manifest: Manifest
     vocabulary: Vocabulary
     rulebooks: list[IngestedRulebook]
+    catalog: Catalog = field(default_factory=Catalog)
+    glossary: list[Term] = field(default_factory=list)
+    #: (rulebook id, section ordinal) -> mentions in that section's body
+    mentions: dict[tuple[str, int], list[Mention]] = field(default_factory=dict)
 
 
 @dataclass
@@ -93,7 +103,28 @@ def ingest(data_dir: Path, progress: Progress | None = None) -> Corpus:
             rulebooks.append(IngestedRulebook(item.rulebook, normalised, sections))
     if errors:
         raise DataErrors(errors)
-    return Corpus(manifest=manifest, vocabulary=vocabulary, rulebooks=rulebooks)
+    corpus = Corpus(manifest=manifest, vocabulary=vocabulary, rulebooks=rulebooks)
+    if progress:
+        progress("cards and glossary")
+    refs = {f"{s.rulebook_id}/{s.slug}" for item in rulebooks for s in item.sections}
+    corpus.catalog = _collect(errors, lambda: build_catalog(Path(data_dir), corpus)) or Catalog()
+    corpus.glossary = _collect(errors, lambda: load_glossary(Path(data_dir) / "glossary.yaml",
+                                                               refs)) or []
+    if errors:
+        raise DataErrors(errors)
+    corpus.mentions = find_mentions(corpus)
+    return corpus
+
+
+def find_mentions(corpus: Corpus) -> dict[tuple[str, int], list[Mention]]:
+    """The cards and glossary terms each section names."""
+    names = [("card", card.id, str(fact.value)) for card in corpus.catalog.cards
+             for fact in card.facts if fact.field in ("name", "alias")]
+    names += [("term", term.id, word) for term in corpus.glossary
+              for words in term.words.values() for word in words]
+    finder = MentionFinder(names)
+    return {(item.rulebook.id, section.ordinal): finder.find(section.body)
+            for item in corpus.rulebooks for section in item.sections}
 
 
 def build_database(data_dir: Path, db_path: Path, progress: Progress | None = None) -> Corpus:

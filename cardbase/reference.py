@@ -16,6 +16,7 @@ from .i18n import _
 from .storage.search import search
 
 RULE_KINDS = ("rule", "example", "sidebar", "variant")
+TOPIC_GROUPS = 3
 
 
 def list_rulebooks(conn: sqlite3.Connection) -> list[dict]:
@@ -56,15 +57,22 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
                game: str | None = None, all_languages: bool = False, limit: int = 10) -> dict:
     """Sections answering ``query``; with ``all_languages``, each hit's topic in every rulebook."""
     _check_lang(conn, lang)
-    hits = search(conn, query, lang=None if all_languages else lang, game=game, limit=limit)
+    expansion = []
+    if all_languages:
+        from .cardref import glossary_words
+
+        expansion = [w for w in glossary_words(conn, query) if w.casefold() != query.casefold()]
+    hits = search(conn, query, lang=None if all_languages else lang, game=game, limit=limit,
+                  also=expansion)
     result = {"query": query, "lang": lang, "results": hits}
     if all_languages:
+        result["expanded_with"] = expansion
         topics: list[str] = []
         for hit in hits:
             if hit["topic"] and hit["topic"] not in topics and hit["kind"] in RULE_KINDS:
                 topics.append(hit["topic"])
         groups = []
-        for topic_id in topics[:3]:
+        for topic_id in topics[:TOPIC_GROUPS]:
             rows = conn.execute(
                 "SELECT s.ref, s.rulebook_id, r.lang, s.heading, s.page, s.quality, s.body "
                 "FROM sections s JOIN rulebooks r ON r.id = s.rulebook_id "
@@ -162,5 +170,20 @@ def export_data(conn: sqlite3.Connection) -> dict:
     corrections = [dict(r) for r in conn.execute(
         "SELECT rulebook_id AS rulebook, id, reason, note, raw_start, raw_end, raw, text "
         "FROM corrections ORDER BY rulebook_id, raw_start")]
-    return {"format": "cardbase-export", "version": 1, "rulebooks": list_rulebooks(conn),
-            "topics": topics, "sections": sections, "corrections": corrections}
+    from .cardref import card_detail
+
+    cards = [card_detail(conn, row[0]) for row in conn.execute("SELECT id FROM cards ORDER BY id")]
+    glossary = []
+    for row in conn.execute("SELECT id, note FROM terms ORDER BY ordinal"):
+        words: dict[str, list[str]] = {}
+        for w in conn.execute("SELECT lang, word FROM term_words WHERE term_id = ? "
+                              "ORDER BY lang, ordinal", (row["id"],)):
+            words.setdefault(w["lang"], []).append(w["word"])
+        defined = [r[0] for r in conn.execute(
+            "SELECT section_ref FROM term_sections WHERE term_id = ? ORDER BY section_ref",
+            (row["id"],))]
+        glossary.append({"id": row["id"], "words": words, "defined_in": defined,
+                         "note": row["note"]})
+    return {"format": "cardbase-export", "version": 2, "rulebooks": list_rulebooks(conn),
+            "topics": topics, "sections": sections, "corrections": corrections,
+            "cards": cards, "glossary": glossary}

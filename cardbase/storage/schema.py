@@ -8,7 +8,7 @@ clear message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # name -> (columns, primary key, foreign keys, not-null columns)
 TABLES: dict[str, dict] = {
@@ -67,6 +67,47 @@ TABLES: dict[str, dict] = {
         "pk": ("rulebook_id", "page", "raw_offset"),
         "foreign_keys": [("rulebook_id", "rulebooks", "id")],
     },
+    "cards": {
+        "columns": {"id": str, "game_id": str, "type": str, "counterparts": str, "note": str,
+                    "source": str},
+        "pk": "id",
+        "foreign_keys": [("game_id", "games", "id")],
+    },
+    "card_names": {
+        "columns": {"id": int, "card_id": str, "lang": str, "name": str, "key": str,
+                    "kind": str, "ours": int, "origin": str, "rulebook_id": str, "quote": str,
+                    "raw_start": int, "raw_end": int},
+        "pk": "id",
+        "foreign_keys": [("card_id", "cards", "id"), ("rulebook_id", "rulebooks", "id")],
+    },
+    "card_facts": {
+        "columns": {"id": int, "card_id": str, "field": str, "value": str, "lang": str,
+                    "ours": int, "origin": str, "rulebook_id": str, "quote": str,
+                    "raw_start": int, "raw_end": int},
+        "pk": "id",
+        "foreign_keys": [("card_id", "cards", "id"), ("rulebook_id", "rulebooks", "id")],
+    },
+    "terms": {
+        "columns": {"id": str, "note": str, "ordinal": int},
+        "pk": "id",
+    },
+    "term_words": {
+        "columns": {"id": int, "term_id": str, "lang": str, "word": str, "key": str,
+                    "ours": int, "ordinal": int},
+        "pk": "id",
+        "foreign_keys": [("term_id", "terms", "id")],
+    },
+    "term_sections": {
+        "columns": {"term_id": str, "section_ref": str},
+        "pk": ("term_id", "section_ref"),
+        "foreign_keys": [("term_id", "terms", "id")],
+    },
+    "mentions": {
+        "columns": {"id": int, "section_id": int, "kind": str, "target_id": str,
+                    "start": int, "end": int, "surface": str},
+        "pk": "id",
+        "foreign_keys": [("section_id", "sections", "id")],
+    },
 }
 
 INDEXES = [
@@ -74,11 +115,21 @@ INDEXES = [
     ("sections", ["rulebook_id", "ordinal"], True),
     ("sections", ["topic_id"], False),
     ("repairs", ["rulebook_id", "raw_start"], False),
+    ("card_names", ["key"], False),
+    ("card_names", ["card_id"], False),
+    ("card_facts", ["card_id"], False),
+    ("term_words", ["key"], False),
+    ("mentions", ["kind", "target_id"], False),
+    ("mentions", ["section_id"], False),
 ]
 
 FTS_TABLE = "section_fts"
 FTS_SQL = (f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(heading, body, content='', "
            "tokenize='unicode61 remove_diacritics 0')")
+#: card name keys by character trigrams: candidates for a misspelt name
+NAME_FTS_TABLE = "card_name_fts"
+NAME_FTS_SQL = (f"CREATE VIRTUAL TABLE {NAME_FTS_TABLE} USING fts5(key, content='', "
+                "tokenize='trigram')")
 
 
 def create(db) -> None:
@@ -89,3 +140,4 @@ def create(db) -> None:
     for table, columns, unique in INDEXES:
         db[table].create_index(columns, unique=unique)
     db.execute(FTS_SQL)
+    db.execute(NAME_FTS_SQL)

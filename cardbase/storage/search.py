@@ -82,10 +82,13 @@ def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
 
 
 def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
-           rulebook: str | None = None, game: str | None = None, limit: int = 10) -> list[dict]:
-    """Sections matching ``query``, best first, each with a snippet around the match."""
+           rulebook: str | None = None, game: str | None = None, limit: int = 10,
+           also: list[str] = ()) -> list[dict]:
+    """Sections matching ``query`` (or any of the phrases ``also``), best first, with snippets."""
     terms = parse_query(query)
-    if not terms.expressions:
+    alternatives = [parse_query(phrase) for phrase in also if phrase]
+    alternatives = [a for a in alternatives if a.expressions]
+    if not terms.expressions and not alternatives:
         return []
     filters, params = [], []
     if lang:
@@ -107,9 +110,12 @@ def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
         "JOIN rulebooks r ON r.id = s.rulebook_id "
         f"WHERE {FTS_TABLE} MATCH ?{where} ORDER BY rank, s.id LIMIT ?")
     wanted = limit * 3  # re-ranked below, then cut to ``limit``
-    rows = conn.execute(sql, [" AND ".join(terms.expressions), *params, wanted]).fetchall()
+    groups = [t for t in [terms, *alternatives] if t.expressions]
+    expression = " OR ".join(f"({' AND '.join(t.expressions)})" for t in groups)
+    rows = conn.execute(sql, [expression, *params, wanted]).fetchall()
     if not rows and len(terms.expressions) > 1:
         rows = conn.execute(sql, [" OR ".join(terms.expressions), *params, wanted]).fetchall()
+    needles = [n for t in groups for n in t.needles]
     # a heading that begins with the query is the section about it: it comes first, the
     # shortest such heading (the closest to the query) before longer ones
     asked = fold(query).strip()
@@ -125,5 +131,5 @@ def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
         "ref": row["ref"], "rulebook": row["rulebook_id"], "lang": row["lang"],
         "game": row["game_id"], "heading": row["heading"], "kind": row["kind"],
         "topic": row["topic_id"], "page": row["page"], "quality": row["quality"],
-        "score": round(-row["rank"], 3), "snippet": snippet(row["body"], terms.needles),
+        "score": round(-row["rank"], 3), "snippet": snippet(row["body"], needles),
     } for row in rows]

@@ -54,9 +54,10 @@ def _fill(db, corpus) -> None:
     section_id = 0
     for item in corpus.rulebooks:
         db["rulebooks"].insert(_rulebook_row(item))
-        rows, search = [], []
+        rows, search, ids = [], [], {}
         for section in item.sections:
             section_id += 1
+            ids[section.ordinal] = section_id
             rows.append({
                 "id": section_id, "ref": f"{section.rulebook_id}/{section.slug}",
                 "rulebook_id": section.rulebook_id, "ordinal": section.ordinal,
@@ -86,6 +87,59 @@ def _fill(db, corpus) -> None:
             for c in item.normalised.corrections)
         db["pages"].insert_all({"rulebook_id": item.rulebook.id, "page": page, "raw_offset": offset}
                                for offset, page in item.normalised.pages)
+        db["mentions"].insert_all(
+            {"section_id": ids[section.ordinal], "kind": m.kind, "target_id": m.target,
+             "start": m.start, "end": m.end, "surface": m.surface}
+            for section in item.sections
+            for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
+    _fill_cards(db, corpus)
+    _fill_glossary(db, corpus)
+
+
+def _source_columns(fact) -> dict:
+    span = fact.raw_span or (None, None)
+    return {"ours": int(fact.ours), "origin": fact.origin, "rulebook_id": fact.rulebook,
+            "quote": fact.quote, "raw_start": span[0], "raw_end": span[1]}
+
+
+def _fill_cards(db, corpus) -> None:
+    from ..textkeys import fold
+
+    names, facts, search = [], [], []
+    for card in corpus.catalog.cards:
+        db["cards"].insert({"id": card.id, "game_id": card.game, "type": card.type,
+                            "counterparts": _dumps(card.counterparts), "note": card.note,
+                            "source": f"{card.path}:{card.line}" if card.line else card.path})
+        for fact in card.facts:
+            if fact.field in ("name", "alias"):
+                key = " ".join(fold(str(fact.value)).split())
+                names.append({"id": len(names) + 1, "card_id": card.id, "lang": fact.lang,
+                              "name": fact.value, "key": key, "kind": fact.field,
+                              **_source_columns(fact)})
+                search.append((len(names), key))
+            else:
+                facts.append({"id": len(facts) + 1, "card_id": card.id, "field": fact.field,
+                              "value": _dumps(fact.value), "lang": fact.lang,
+                              **_source_columns(fact)})
+    db["card_names"].insert_all(names)
+    db["card_facts"].insert_all(facts)
+    db.conn.executemany(f"INSERT INTO {schema.NAME_FTS_TABLE}(rowid, key) VALUES (?, ?)", search)
+
+
+def _fill_glossary(db, corpus) -> None:
+    from ..textkeys import fold
+
+    words = []
+    for ordinal, term in enumerate(corpus.glossary):
+        db["terms"].insert({"id": term.id, "note": term.note, "ordinal": ordinal})
+        for lang, values in term.words.items():
+            for position, word in enumerate(values):
+                words.append({"id": len(words) + 1, "term_id": term.id, "lang": lang,
+                              "word": word, "key": " ".join(fold(word).split()),
+                              "ours": int(term.is_ours(lang, word)), "ordinal": position})
+        db["term_sections"].insert_all({"term_id": term.id, "section_ref": ref}
+                                       for ref in dict.fromkeys(term.defined_in))
+    db["term_words"].insert_all(words)
 
 
 def write_database(corpus, db_path: Path) -> None:

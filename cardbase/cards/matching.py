@@ -1,0 +1,93 @@
+"""Finding a card by any of its names: exact on folded keys, then fuzzy for typos.
+
+A name is folded like search text (case, accents, width forms, ``đ``), so ``mace of sharpness``,
+``MAZA AFILADA`` and ``ｍａｚａ afilada`` are exact matches. When nothing matches exactly, the
+card names sharing character trigrams with the query are fetched from the trigram index and
+ranked by RapidFuzz's weighted ratio; RapidFuzz is imported only then, so exact lookups stay on
+the fast path. Only the standard library is imported at module level.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from ..storage.schema import NAME_FTS_TABLE
+from ..textkeys import fold
+
+CANDIDATES = 40
+ACCEPT_SCORE = 86.0
+ACCEPT_MARGIN = 4.0
+SUGGEST_SCORE = 55.0
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    card_id: str
+    name: str
+    lang: str
+    score: float
+
+
+def name_key(text: str) -> str:
+    return " ".join(fold(text).split())
+
+
+def exact(conn: sqlite3.Connection, name: str, game: str | None = None) -> list[NameMatch]:
+    key = name_key(name)
+    sql = ("SELECT DISTINCT n.card_id, n.name, n.lang FROM card_names n JOIN cards c ON "
+           "c.id = n.card_id WHERE n.key = ?" + (" AND c.game_id = ?" if game else "") +
+           " ORDER BY n.card_id, n.lang")
+    rows = conn.execute(sql, (key, game) if game else (key,)).fetchall()
+    seen, matches = set(), []
+    for card_id, card_name, lang in rows:
+        if card_id not in seen:
+            seen.add(card_id)
+            matches.append(NameMatch(card_id, card_name, lang, 100.0))
+    return matches
+
+
+def _trigrams(key: str) -> list[str]:
+    return sorted({key[i:i + 3] for i in range(len(key) - 2)
+                   if '"' not in key[i:i + 3]})
+
+
+def fuzzy(conn: sqlite3.Connection, name: str, game: str | None = None,
+          limit: int = 5) -> list[NameMatch]:
+    """The best-scoring names for a query that matched nothing exactly, best first."""
+    key = name_key(name)
+    if not key:
+        return []
+    grams = _trigrams(key)
+    if grams:
+        expression = " OR ".join(f'"{g}"' for g in grams)
+        rows = conn.execute(
+            f"SELECT n.card_id, n.name, n.lang, n.key FROM {NAME_FTS_TABLE} f "
+            "JOIN card_names n ON n.id = f.rowid JOIN cards c ON c.id = n.card_id "
+            f"WHERE {NAME_FTS_TABLE} MATCH ?" + (" AND c.game_id = ?" if game else "") +
+            " ORDER BY rank LIMIT ?",
+            (expression, game, CANDIDATES) if game else (expression, CANDIDATES)).fetchall()
+    else:
+        rows = conn.execute(
+            "SELECT n.card_id, n.name, n.lang, n.key FROM card_names n JOIN cards c ON "
+            "c.id = n.card_id WHERE n.key LIKE ?" + (" AND c.game_id = ?" if game else "") +
+            " LIMIT ?", (f"{key}%", game, CANDIDATES) if game else (f"{key}%", CANDIDATES)
+        ).fetchall()
+    if not rows:
+        return []
+    from rapidfuzz import fuzz
+
+    best: dict[str, NameMatch] = {}
+    for card_id, card_name, lang, candidate in rows:
+        score = fuzz.WRatio(key, candidate)
+        if card_id not in best or score > best[card_id].score:
+            best[card_id] = NameMatch(card_id, card_name, lang, round(score, 1))
+    ranked = sorted(best.values(), key=lambda m: (-m.score, m.card_id))
+    return [m for m in ranked if m.score >= SUGGEST_SCORE][:limit]
+
+
+def is_confident(matches: list[NameMatch]) -> bool:
+    """Whether the best fuzzy match is good enough, and clear enough, to answer with."""
+    if not matches or matches[0].score < ACCEPT_SCORE:
+        return False
+    return len(matches) == 1 or matches[0].score - matches[1].score >= ACCEPT_MARGIN
