@@ -11,6 +11,9 @@ QUERY_COMMANDS = [
     ["rule", "huir"],
     ["section", "munchkin-es/huir"],
     ["sections", "munchkin-ja"],
+    ["card", "Maza Afilada"],
+    ["cards", "--game", "munchkin"],
+    ["term", "nivel"],
 ]
 
 
@@ -83,6 +86,10 @@ def test_section_shows_flags_of_damaged_text(runner, built_db):
     (["section", "no-slash"], 2, "rulebook/section"),
     (["rule", "huir", "--lang", "xx"], 2, "no rulebook in language 'xx'"),
     (["sections", "nobook"], 1, "no rulebook"),
+    (["card", "qqqqqq"], 1, "no card named 'qqqqqq'"),
+    (["card", "Maza", "--game", "chess"], 2, "unknown game 'chess'"),
+    (["cards", "--type", "spaceship"], 2, "no card of type 'spaceship'"),
+    (["term", "qqqqqq"], 1, "no glossary term"),
 ])
 def test_errors_are_one_clear_line_and_an_exit_status(runner, built_db, args, code, message):
     result = invoke(runner, args, built_db)
@@ -136,3 +143,34 @@ def test_build_then_query(runner, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "5 rulebooks" in result.stderr
     assert invoke(runner, ["rule", "Caridad"], db).exit_code == 0
+
+
+def test_card_in_any_language_and_with_a_typo(runner, built_db):
+    exact = invoke(runner, ["card", "mace of sharpness"], built_db)
+    assert exact.exit_code == 0 and "Maza Afilada" in exact.stdout and exact.stderr == ""
+    typo = invoke(runner, ["card", "maza afilda"], built_db)
+    assert typo.exit_code == 0 and "Maza Afilada" in typo.stdout
+    assert "nearest" in typo.stderr
+
+
+def test_cards_lists_names_in_the_asked_language(runner, built_db):
+    result = invoke(runner, ["cards", "--game", "munchkin", "--type", "monster", "--lang", "ja",
+                             "--json"], built_db)
+    rows = json.loads(result.stdout)
+    assert {r["id"] for r in rows} >= {"net-troll", "wannabe-vampire", "drooling-slime"}
+    assert all(r["type"] == "monster" for r in rows)
+    races = json.loads(invoke(runner, ["cards", "--type", "race", "--lang", "ja", "--json"],
+                              built_db).stdout)
+    assert {r["name"] for r in races} >= {"エルフ", "ドワーフ"}
+
+
+def test_term_shows_every_language(runner, built_db):
+    data = json.loads(invoke(runner, ["term", "nivel", "--json"], built_db).stdout)
+    words = data["terms"][0]["words"]
+    assert {"es", "de", "ja", "en"} <= set(words)
+    assert any(w["word"] == "Stufe" for w in words["de"])
+
+
+def test_export_has_cards_and_glossary(runner, built_db):
+    data = json.loads(invoke(runner, ["export"], built_db).stdout)
+    assert len(data["cards"]) > 50 and len(data["glossary"]) > 50

@@ -102,6 +102,8 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
         cards, problems = validate_file(path, games, set(texts), known_language)
         errors.extend(problems)
         for card in cards:
+            if card.id.startswith("?"):
+                continue  # an invalid or repeated id, reported by the file's validation
             if card.id in first_seen:
                 errors.append(DataError(f"card id {card.id!r} is used again (first in "
                                         f"{first_seen[card.id].path}:{first_seen[card.id].line})",

@@ -155,6 +155,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             card_id = f"?{index}"
         elif card_id in seen:
             problem(f"duplicate card id {card_id!r} (first at line {seen[card_id]})", entry, "id")
+            card_id = f"?{index}"
         else:
             seen[card_id] = line
         card_type = entry.get("type")
