@@ -31,8 +31,9 @@ class LineList(list):
         return self.item_lines[index] if 0 <= index < len(self.item_lines) else self.line
 
 
-class _Loader(yaml.SafeLoader):
-    pass
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """The safe loader (libyaml's when PyYAML has it: large card lists load several times
+    faster), building mappings and lists that remember their lines."""
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
