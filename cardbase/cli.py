@@ -318,6 +318,182 @@ def term(word, db_path, as_json):
         click.echo(_("  * a usual game term that no ingested rulebook prints"))
 
 
+def _print_answer(result: dict) -> None:
+    marks = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
+    click.secho(f"{marks.get(result['verdict'], '')} {_(result['verdict'])}", bold=True)
+    if result.get("card"):
+        click.echo(_("  card: {name} ({type})", name=result["card"]["name"],
+                     type=result["card"]["type"]))
+    for entry in result["because"]:
+        click.echo(f"  {marks.get(entry['verdict'], '')} {entry['rule']}: {entry['says']}")
+        if entry.get("condition"):
+            click.echo(_("      if: {condition}", condition=entry["condition"]))
+        for citation in entry["citations"]:
+            where = citation["section"] or citation["rulebook"]
+            click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")
+    for condition in result["conditions"]:
+        click.echo(_("  depends on: {condition}", condition=condition))
+    if len(result["by_rulebook"]) > 1:
+        click.echo(_("  by rulebook: {verdicts}", verdicts=" · ".join(
+            f"{rb} {_(v)}" for rb, v in result["by_rulebook"].items())))
+
+
+@main.command()
+@click.argument("query_file", metavar="QUERY", type=click.File("r", encoding="utf-8"))
+@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@db_option
+@json_option
+@guarded
+def check(query_file, lang, db_path, as_json):
+    """Answer "can I do this now?" for the query in QUERY (JSON or YAML; - for standard input)."""
+    from .rules.checker import check as run_check, read_query
+
+    _use_language(lang)
+    data = read_query(query_file.read(), getattr(query_file, "name", "query"))
+    result = run_check(_connect(db_path), data, lang)
+    if as_json:
+        return _emit_json(result)
+    _print_answer(result)
+
+
+@main.command("can-play")
+@click.argument("what")
+@click.option("--game", default="munchkin", show_default=True)
+@click.option("--rulebook", help=_("Ask one rulebook only."))
+@click.option("--verb", default="play", show_default=True,
+              help=_("The action: play, use, discard, sell, trade, equip..."))
+@click.option("--phase", help=_("The phase of the turn (setup, start_of_turn, combat...)."))
+@click.option("--my-turn/--not-my-turn", default=None, help=_("Whose turn it is."))
+@click.option("--role", type=click.Choice(["fighter", "helper", "bystander"]))
+@click.option("--level", type=int)
+@click.option("--race", multiple=True, help=_("A race (any language); repeat for two."))
+@click.option("--class", "classes", multiple=True, help=_("A class (any language)."))
+@click.option("--from", "source", type=click.Choice(["hand", "in_play", "drawn_face_up",
+                                                     "drawn_face_down", "just_acquired"]))
+@click.option("--target", help=_("self, other_player, monster, combat..."))
+@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@db_option
+@json_option
+@guarded
+def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, classes, source,
+             target, lang, db_path, as_json):
+    """Can I play WHAT (a card kind such as curse or half-breed, or a card's name) now?"""
+    from .rules.checker import check as run_check, query_from_flags
+
+    _use_language(lang)
+    state = {k: v for k, v in {"phase": phase, "my_turn": my_turn, "role": role,
+                               "level": level}.items() if v is not None}
+    if race:
+        state["race"] = list(race) if len(race) > 1 else race[0]
+    if classes:
+        state["class"] = list(classes) if len(classes) > 1 else classes[0]
+    action = {k: v for k, v in {"from": source, "target": target}.items() if v}
+    query = query_from_flags(game, what, verb=verb, rulebook=rulebook, state=state,
+                             action=action)
+    result = run_check(_connect(db_path), query, lang)
+    if as_json:
+        return _emit_json(result)
+    _print_answer(result)
+
+
+@main.command()
+@click.option("--rulebook", default="munchkin-es", show_default=True)
+@click.option("--level", type=int, default=1, show_default=True, help=_("Your level."))
+@click.option("--bonus", type=int, default=0, help=_("Your bonuses from items in play."))
+@click.option("--class", "classes", multiple=True)
+@click.option("--race", multiple=True)
+@click.option("--berserk", type=int, default=0, help=_("Cards a Warrior discards to go berserk."))
+@click.option("--one-shot", "one_shots", multiple=True,
+              help=_("A one-shot item used for you: a bonus (5) or a card name."))
+@click.option("--helper-level", type=int)
+@click.option("--helper-bonus", type=int, default=0)
+@click.option("--helper-class", multiple=True)
+@click.option("--helper-race", multiple=True)
+@click.option("--monster", "monsters", multiple=True,
+              help=_("A monster: its card name (any language) or its level."))
+@click.option("--enhancer", "enhancers", multiple=True,
+              help=_("An enhancer on the first monster: a bonus (+5) or a card name."))
+@click.option("--against", "against", multiple=True,
+              help=_("A one-shot item used for the monsters: a bonus or a card name."))
+@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@db_option
+@json_option
+@guarded
+def combat(rulebook, level, bonus, classes, race, berserk, one_shots, helper_level, helper_bonus,
+           helper_class, helper_race, monsters, enhancers, against, lang, db_path, as_json):
+    """Who wins this fight? Every modifier explained, with the rules that apply."""
+    from .rules.fight import fight
+
+    _use_language(lang)
+    result = fight(_connect(db_path), rulebook, level=level, bonus=bonus, classes=classes,
+                   races=race, berserk=berserk, one_shots=one_shots, helper_level=helper_level,
+                   helper_bonus=helper_bonus, helper_classes=helper_class,
+                   helper_races=helper_race, monsters=monsters, enhancers=enhancers,
+                   against=against, lang=lang)
+    if as_json:
+        return _emit_json(result)
+    for step in result["steps"]:
+        click.echo(f"  {step['step']}    [{step['rule']}]")
+    click.secho(_("the players win") if result["winner"] == "players" else
+                _("the monsters win"), bold=True)
+
+
+@main.command()
+@click.argument("first")
+@click.argument("second")
+@click.option("--lang", help=_("Rule statements in this language."))
+@db_option
+@json_option
+@guarded
+def diff(first, second, lang, db_path, as_json):
+    """List where two rulebooks of one game disagree, quoted from both."""
+    from .rules.editions import differences
+
+    _use_language(lang)
+    result = differences(_connect(db_path), first, second)
+    if as_json:
+        return _emit_json(result)
+    for item in result["parameters"]:
+        click.secho(f"{item['parameter']}: {first} {item[first]} · {second} {item[second]}",
+                    bold=True)
+        for rulebook in (first, second):
+            for quote in item["quotes"][rulebook]:
+                click.echo(f"    {rulebook}: “{quote['quote']}”")
+    for rulebook, rules in result["stated_only_in"].items():
+        for entry in rules:
+            click.secho(_("only in {rulebook}: {rule}", rulebook=rulebook, rule=entry["rule"]),
+                        bold=True)
+            click.echo(f"    {entry['says']}")
+            for quote in entry["quotes"]:
+                click.echo(f"    “{quote['quote']}”")
+    click.echo(_("{n} of {total} decision-table cells are answered differently",
+                 n=result["differing_cells"], total=result["table_cells"]))
+    for row in result["examples"][:10]:
+        click.echo(f"    {row['state']} {row['action']} → "
+                   f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")
+
+
+@main.command()
+@click.argument("game")
+@db_option
+@json_option
+@guarded
+def table(game, db_path, as_json):
+    """Answer every combination of situation and action for GAME (a whole decision table)."""
+    from .rules.checker import rulebooks_of
+    from .rules.table import decision_table
+
+    books = [rb for rb, g in rulebooks_of(_connect(db_path)).items() if g == game]
+    result = decision_table(game, books)
+    if as_json:
+        return _emit_json(result)
+    click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
+                 conflicts=len(result["conflicts"])))
+    for row in result["rows"]:
+        verdicts = " ".join(f"{v[:1].upper()}" for v in row["by_rulebook"].values())
+        click.echo(f"{verdicts}  {row['state']} {row['action']}")
+
+
 @main.command()
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
               show_default=True, help=_("json: one document; jsonl: one section per line."))

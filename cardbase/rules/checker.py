@@ -1,0 +1,65 @@
+"""The checker's entry points: a query (JSON or YAML text, or flags) in, an answer out.
+
+``check`` validates the query against the database (rulebook ids, card names), asks the engine
+and returns the answer in the public format. ``query_from_flags`` builds the same query from the
+``can-play`` command's options, so both commands share one path.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from ..errors import QueryError
+from ..i18n import _
+from .engine import Citer, answer
+from .query import CARD_TYPES, parse_query
+
+
+def read_query(text: str, source: str = "query") -> dict:
+    """Parse a query written as JSON or YAML; a syntax error names the line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as json_error:
+        try:
+            import yaml
+
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f"{source}:{mark.line + 1}" if mark else source
+            raise QueryError(_("{where}: not valid JSON or YAML ({error})", where=where,
+                               error=getattr(exc, "problem", exc))) from exc
+        if not isinstance(data, dict):
+            raise QueryError(_("{where}: not valid JSON ({error}); a query is an object",
+                               where=f"{source}:{json_error.lineno}", error=json_error.msg))
+        return data
+
+
+def rulebooks_of(conn: sqlite3.Connection) -> dict[str, str]:
+    return dict(conn.execute("SELECT id, game_id FROM rulebooks ORDER BY id"))
+
+
+def check(conn: sqlite3.Connection, data: dict, lang: str | None = None) -> dict:
+    """Answer one query (already parsed from JSON or YAML)."""
+    books = rulebooks_of(conn)
+    situation = parse_query(data, conn, books)
+    rulebooks = [rb for rb, game in books.items() if game == situation.game]
+    if not rulebooks:
+        raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
+    return answer(situation, rulebooks, Citer(conn), lang)
+
+
+def query_from_flags(game: str, what: str, *, verb: str = "play", rulebook: str | None = None,
+                     state: dict | None = None, action: dict | None = None) -> dict:
+    """A query for ``can-play WHAT``: WHAT is a card type (``curse``, ``half-breed``) or a card."""
+    kind = what.strip().lower().replace("-", "_").replace(" ", "_")
+    act = {"verb": verb, **(action or {})}
+    if kind in CARD_TYPES.get(game, ()):
+        act["card_type"] = kind
+    else:
+        act["card"] = what
+    query = {"game": game, "state": state or {}, "action": act}
+    if rulebook:
+        query["rulebook"] = rulebook
+    return query

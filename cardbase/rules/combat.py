@@ -1,0 +1,158 @@
+"""Combat resolution as rules: who wins a Munchkin fight, with every modifier explained.
+
+The fighter's strength is their level plus their bonuses, one-shot items and a Warrior's
+berserking discards; a helper adds theirs; each monster's strength is its level plus its
+enhancers, and several monsters add up. The monster wins ties, unless a Warrior is on the
+players' side. Every step names the rule that makes it, with the rulebook's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n import _
+from .engine import Citer
+from .model import rule
+
+ES, JA = "munchkin-es", "munchkin-ja"
+GAMES = ("munchkin", "munchkin-warhammer-aos")
+N_ = lambda message: message  # noqa: E731
+
+
+def _no_judgement(situation, rulebook):
+    return None  # these rules decide fights, through ``resolve``, not moves
+
+
+rule("munchkin.combat.strength", GAMES,
+     N_("Combat strength is your level plus every modifier, positive or negative, from items and "
+        "other cards."),
+     cite={ES: "La fuerza de combate es el resultado de la suma del Nivel y todos los "
+               "modificadores, tanto positivos como negativos, proporcionados por objetos",
+           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"})(_no_judgement)
+rule("munchkin.combat.one_shots_count", GAMES,
+     N_("One-shot items used in the combat add to the strength of the side they are used for."),
+     cite={ES: "Durante el combate también puedes utilizar cartas de un solo uso (como las "
+               "pociones)",
+           JA: "戦闘の間に手札からカード-ポーション等-を使う事が出来ます。"})(_no_judgement)
+rule("munchkin.combat.helper_adds", GAMES,
+     N_("A helper adds their combat strength to yours."),
+     cite={ES: "Sólo puede ayudarte un jugador, sumando su fuerza de combate a la tuya.",
+           JA: "そのプレイヤーのレベルとそのプレイヤーが運んでいるアイテムによるボーナスの合計値を自分の合計値に追加します。"})(_no_judgement)
+rule("munchkin.combat.enhancers_add", GAMES,
+     N_("All the enhancers played on a monster add up."),
+     cite={ES: "Todas las mejoras de un mismo monstruo deben sumarse.",
+           JA: "能力を高める(Enhance)は全て重なります。"})(_no_judgement)
+rule("munchkin.combat.several_monsters", GAMES,
+     N_("Against several monsters you must beat the sum of their combat strengths."),
+     cite={ES: "debes superar la suma de sus fuerzas de combate."})(_no_judgement)
+rule("munchkin.combat.monster_wins_ties", GAMES,
+     N_("If the monster's combat strength equals or exceeds yours, you lose and must run away."),
+     cite={ES: "Si la fuerza de combate del monstruo es igual o superior a la tuya, pierdes el "
+               "combate y debes Huir",
+           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"})(_no_judgement)
+rule("munchkin.combat.warrior_wins_ties", GAMES,
+     N_("A Warrior wins ties: with a Warrior fighting, a tie goes to the players."),
+     cite={ES: "si un Guerrero te ayuda, ganaréis si vuestro total combinado empata con el Nivel "
+               "del monstruo, gracias a uno de los poderes de esa Clase",
+           JA: "例えば、戦士(Warrior)があなたを助けてくれた場合、モンスターのレベルと2人の合計値が同じだったとしても勝利する事が出来ます。"})(_no_judgement)
+rule("munchkin.combat.berserking", GAMES,
+     N_("A Warrior may go berserk once per combat: each card discarded adds 1 to their combat "
+        "strength."),
+     cite={ES: ("él puede usar su Furia Berserker y aumentar su fuerza de combate deshaciéndose "
+                "de cartas (aunque sólo una vez por combate, no por monstruo)",
+                "Cada uno de estos descartes le proporciona un +1 a su fuerza de combate."),
+           JA: "また戦士はバーサークすることで手札からカードを任意の枚数捨て、その分攻撃力を増加することが出来ます。"})(_no_judgement)
+
+
+@dataclass
+class Fighter:
+    level: int = 1
+    bonus: int = 0
+    classes: list[str] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)
+    berserk: int = 0
+
+
+@dataclass
+class Monster:
+    name: str
+    level: int
+    enhancers: list[int] = field(default_factory=list)
+
+
+def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper: Fighter | None = None,
+            one_shots_for_players: list[int] = (), one_shots_for_monsters: list[int] = (),
+            citer: Citer | None = None, lang: str | None = None) -> dict:
+    """Resolve one fight under ``rulebook``; return the totals, the winner and every step."""
+    from .model import REGISTRY
+
+    citer = citer or Citer(None)
+    rules = {r.id: r for r in REGISTRY}
+    steps: list[dict] = []
+
+    def step(rule_id: str, text: str) -> None:
+        rule_ = rules[rule_id]
+        quotes = [citer.cite(rb, q) for rb in ([rulebook] if rule_.applies_to(rulebook) else
+                                               list(rule_.citations)) for q in rule_.citations[rb]]
+        steps.append({"rule": rule_id, "says": _(rule_.statement), "step": text,
+                      "citations": quotes})
+
+    if fighter.berserk and "warrior" not in fighter.classes:
+        raise ValueError(_("only a Warrior can go berserk"))
+    players = fighter.level + fighter.bonus + fighter.berserk
+    step("munchkin.combat.strength", _("you: level {level} + bonus {bonus} = {total}",
+                                       level=fighter.level, bonus=fighter.bonus,
+                                       total=fighter.level + fighter.bonus))
+    if fighter.berserk:
+        step("munchkin.combat.berserking", _("berserking: {n} cards discarded, +{n}",
+                                             n=fighter.berserk))
+    if helper is not None:
+        helper_total = helper.level + helper.bonus + helper.berserk
+        players += helper_total
+        step("munchkin.combat.helper_adds", _("helper: level {level} + bonus {bonus} = {total}",
+                                              level=helper.level, bonus=helper.bonus,
+                                              total=helper_total))
+    if one_shots_for_players:
+        players += sum(one_shots_for_players)
+        step("munchkin.combat.one_shots_count", _("one-shot items for the players: {mods}",
+                                                  mods=", ".join(f"{m:+d}" for m in
+                                                                 one_shots_for_players)))
+    monster_total = 0
+    for monster in monsters:
+        strength = monster.level + sum(monster.enhancers)
+        monster_total += strength
+        if monster.enhancers:
+            step("munchkin.combat.enhancers_add", _("{name}: level {level} {mods} = {total}",
+                                                    name=monster.name, level=monster.level,
+                                                    mods=" ".join(f"{m:+d}" for m in
+                                                                  monster.enhancers),
+                                                    total=strength))
+        else:
+            step("munchkin.combat.strength", _("{name}: level {level}", name=monster.name,
+                                               level=monster.level))
+    if len(monsters) > 1:
+        step("munchkin.combat.several_monsters", _("monsters together: {total}",
+                                                   total=monster_total))
+    if one_shots_for_monsters:
+        monster_total += sum(one_shots_for_monsters)
+        step("munchkin.combat.one_shots_count", _("one-shot items for the monsters: {mods}",
+                                                  mods=", ".join(f"{m:+d}" for m in
+                                                                 one_shots_for_monsters)))
+    warrior = "warrior" in fighter.classes or (helper is not None and "warrior" in helper.classes)
+    if players > monster_total:
+        winner = "players"
+        step("munchkin.combat.strength", _("{players} beats {monsters}: the players win",
+                                           players=players, monsters=monster_total))
+    elif players == monster_total and warrior and rules["munchkin.combat.warrior_wins_ties"] \
+            .applies_to(rulebook):
+        winner = "players"
+        step("munchkin.combat.warrior_wins_ties", _("{players} ties {monsters}; a Warrior wins "
+                                                    "ties: the players win", players=players,
+                                                    monsters=monster_total))
+    else:
+        winner = "monsters"
+        step("munchkin.combat.monster_wins_ties", _("{players} against {monsters}: the monsters "
+                                                    "win; run away", players=players,
+                                                    monsters=monster_total))
+    return {"rulebook": rulebook, "players": players, "monsters": monster_total,
+            "winner": winner, "steps": steps}

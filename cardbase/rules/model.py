@@ -1,0 +1,77 @@
+"""What a rule is: an id, a statement, citations per rulebook, and a judgement.
+
+A rule's ``judge`` looks at a ``Situation`` (and at the parameters of the rulebook's edition) and
+returns an ``Outcome``: the rule allows the action, forbids it, makes it depend on something the
+query does not say (``conditional``, with the condition), or has nothing to say (``None``). A rule
+applies under a rulebook only when that rulebook states it: the citations are the rule's
+jurisdiction, so every verdict rests on text a reader can check. ``overrides`` names the general
+rules a specific one sets aside (one-shot items are the exception to "no items in combat"); a
+``restriction`` (a prerequisite or a limit) narrows what other rules allow rather than
+contradicting them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+ALLOWED, FORBIDDEN, CONDITIONAL = "allowed", "forbidden", "conditional"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdict: str
+    condition: str | None = None   # message id of the condition, for ``conditional``
+    values: tuple = ()             # placeholder values for the condition's message
+
+    def condition_values(self) -> dict:
+        return dict(self.values)
+
+
+ALLOW = Outcome(ALLOWED)
+FORBID = Outcome(FORBIDDEN)
+
+
+def depends(condition: str, **values) -> Outcome:
+    return Outcome(CONDITIONAL, condition, tuple(sorted(values.items())))
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    games: tuple[str, ...]
+    statement: str                         # English message id, translated through gettext
+    citations: dict[str, tuple[str, ...]]  # rulebook id -> exact quotes of its repaired text
+    judge: Callable
+    overrides: tuple[str, ...] = ()
+    #: a restriction adds a condition to whatever allows a move (a prerequisite, a limit); its
+    #: "forbidden" does not contradict a permission, it narrows it
+    restriction: bool = False
+
+    def applies_to(self, rulebook_id: str) -> bool:
+        return rulebook_id in self.citations
+
+
+REGISTRY: list[Rule] = []
+
+
+def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
+         cite: dict[str, str | tuple[str, ...]], overrides: tuple[str, ...] = (),
+         restriction: bool = False):
+    """Declare a rule: the decorated function is its judgement."""
+    if isinstance(games, str):
+        games = (games,)
+
+    def register(judge: Callable) -> Callable:
+        citations = {rb: (q,) if isinstance(q, str) else tuple(q) for rb, q in cite.items()}
+        REGISTRY.append(Rule(rule_id, tuple(games), statement, citations, judge, overrides,
+                             restriction))
+        return judge
+
+    return register
+
+
+def rules_for(game: str) -> list[Rule]:
+    from . import combat, dungeon_mayhem, munchkin, smashup, warhammer  # noqa: F401  (registration)
+
+    return [r for r in REGISTRY if game in r.games]

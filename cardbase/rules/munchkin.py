@@ -1,0 +1,687 @@
+"""The Munchkin core rules, as code, each under the rulebook passages that state it.
+
+Two editions are ingested: the Spanish rulebook (newer: 4 + 4 starting cards) and the Japanese one
+(older: 2 + 2, a Dwarf's hand of 6, Half-Breed at any time...). A rule applies under a rulebook
+only where that rulebook states it, and ``EDITIONS`` holds the numbers that differ. Several rules
+are shared with Munchkin Warhammer Age of Sigmar, whose German passages are cited beside them.
+"""
+
+from __future__ import annotations
+
+from .model import ALLOW, FORBID, depends, rule
+from .query import Situation
+
+ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
+CORE, FAMILY = ("munchkin",), ("munchkin", "munchkin-warhammer-aos")
+N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
+
+#: the numbers in which the editions differ
+EDITIONS = {
+    ES: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
+    JA: {"starting_cards": 2, "hand_limit": 5, "dwarf_hand_limit": 6, "escape_roll": 5},
+    DE: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
+}
+
+
+def edition(rulebook: str) -> dict:
+    return EDITIONS.get(rulebook, EDITIONS[ES])
+
+
+def playing(s: Situation, *types: str) -> bool:
+    return s.verb in ("play", "use", "equip") and s.card_type in types
+
+
+def acquired_or_own_turn(s: Situation) -> bool:
+    return s.my_turn or s.source == "just_acquired"
+
+
+# --- character creation and the starting hand ---------------------------------------------------
+
+@rule("munchkin.setup.starting_cards", FAMILY,
+      N_("Each player starts with a hand dealt from both decks: four Door and four Treasure cards "
+         "in the newer edition, two and two in the older one."),
+      cite={ES: "Reparte cuatro cartas de cada mazo a cada jugador.",
+            JA: "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"})
+def starting_cards(s: Situation, rulebook: str):
+    if s.verb not in ("deal", "draw") or s.phase != "setup":
+        return None
+    count = s.action.get("count")
+    if count is None:
+        return depends(N_("deal {n} cards from each deck"), n=edition(rulebook)["starting_cards"])
+    return ALLOW if count == edition(rulebook)["starting_cards"] else FORBID
+
+
+@rule("munchkin.death.new_hand", FAMILY,
+      N_("A character who died draws a new hand on their next turn, as at the start of the game."),
+      cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
+            JA: "死んだプレイヤーは次の自分のターンで、ダンジョン及びトレジャーの山札から2枚づつカードを引いて手札にし",
+            DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "})
+def new_hand_after_death(s: Situation, rulebook: str):
+    if s.verb != "draw" or not s.state.get("died_since_my_last_turn"):
+        return None
+    if not s.my_turn or s.phase != "start_of_turn":
+        return FORBID
+    count = s.action.get("count")
+    if count is not None and count != edition(rulebook)["starting_cards"]:
+        return FORBID
+    return ALLOW
+
+
+# --- races and classes ------------------------------------------------------------------------
+
+@rule("munchkin.race_class.when_to_play", CORE,
+      N_("Race and Class cards may be played as soon as you get them, or at any time on your own "
+         "turn."),
+      cite={ES: "Estas cartas pueden jugarse tan pronto como las consigas, o en cualquier momento "
+                "de tu propio turno.",
+            JA: "これらのカードは入手した時点ならいつでも使う事ができますし、自ターンならいつでも使う事が出来ます。"})
+def race_class_timing(s: Situation, rulebook: str):
+    if not playing(s, "race", "class"):
+        return None
+    return ALLOW if acquired_or_own_turn(s) else FORBID
+
+
+@rule("munchkin.race_class.discard_any_time", CORE,
+      N_("You may discard a Race or Class card at any time, even in combat."),
+      cite={ES: ("Puedes descartar una carta de Raza en cualquier momento, incluso en combate",
+                 "Puedes descartar una carta de Clase en cualquier momento, incluso en mitad de "
+                 "un combate"),
+            JA: ("種族カードはいつでも任意のタイミングで破棄することが出来ます(たとえ戦闘中であっても)。",
+                 "クラスカードはいつでも破棄することが出来ます-たとえ戦闘中でも。")})
+def discard_race_class(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.card_type in ("race", "class"):
+        return ALLOW
+    return None
+
+
+@rule("munchkin.race_class.one_of_each", CORE,
+      N_("You may not belong to more than one Race without Half-Breed, nor to more than one Class "
+         "without Super Munchkin."),
+      cite={ES: ("No puedes pertenecer a más de una Raza a menos que juegues la carta Bastardo.",
+                 "No puedes pertenecer a más de una Clase a menos que juegues la carta Súper "
+                 "Munchkin."),
+            JA: ("\"the Half Breed\"カードをプレイしている場合以外は、一度に1つの種族にしかなることが出来ません。",
+                 "\"the Super Munchkin\"カードをプレイしない限り、同時に一つのクラスにしか属することができません。")},
+      restriction=True)
+def one_race_one_class(s: Situation, rulebook: str):
+    if not playing(s, "race", "class"):
+        return None
+    if s.card_type == "race":
+        have = [r for r in s.races if r != "human"]
+        if have and not s.state.get("half_breed"):
+            return depends(N_("you first discard your Race card {race}"), race=have[0])
+        if len(have) >= 2:
+            return FORBID
+    else:
+        if s.classes and not s.state.get("super_munchkin"):
+            return depends(N_("you first discard your Class card {cls}"), cls=s.classes[0])
+        if len(s.classes) >= 2:
+            return FORBID
+    return None
+
+
+@rule("munchkin.half_breed.requires_race", CORE,
+      N_("Half-Breed can only be played by a character who already has a Race; Super Munchkin by "
+         "one who already has a Class."),
+      cite={ES: "aunque ya debes tener una Clase para poder jugar Súper Munchkin y una Raza para "
+                "poder jugar Bastardo.",
+            JA: ("既に種族カードを1枚プレイしている状態ならば、いつのタイミングでも\"Half Breed\"をプレイする事が出来ます。",
+                 "既にクラスカードを1枚プレイしている状態ならば、いつのタイミングでも\"Super Munchkin\"カードをプレイする事が出来ます。")},
+      restriction=True)
+def half_breed_needs_race(s: Situation, rulebook: str):
+    if playing(s, "half_breed"):
+        return ALLOW if [r for r in s.races if r != "human"] else FORBID
+    if playing(s, "super_munchkin"):
+        return ALLOW if s.classes else FORBID
+    return None
+
+
+@rule("munchkin.half_breed.when_to_play", CORE,
+      N_("Half-Breed and Super Munchkin follow the timing of Race and Class cards: as soon as you "
+         "get them, or at any time on your own turn."),
+      cite={ES: "Lo mismo se aplica a las cartas de Súper Munchkin y Bastardo"})
+def half_breed_timing(s: Situation, rulebook: str):
+    if not playing(s, "half_breed", "super_munchkin"):
+        return None
+    return ALLOW if acquired_or_own_turn(s) else FORBID
+
+
+# --- items ------------------------------------------------------------------------------------
+
+@rule("munchkin.items.when_to_play", FAMILY,
+      N_("Items may be played as soon as you get them, or at any time on your own turn."),
+      cite={ES: "Se puede jugar cualquier carta de objeto tan pronto como la consigas o en "
+                "cualquier momento de tu propio turno.",
+            JA: "トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
+            DE: "Gegenstände dürfen nur im eigenen Zug ausgespielt werden oder in dem Moment, in "
+                "dem man sie erhält."})
+def items_timing(s: Situation, rulebook: str):
+    if not (playing(s, "item") and s.source in ("hand", "just_acquired")):
+        return None
+    return ALLOW if acquired_or_own_turn(s) else FORBID
+
+
+@rule("munchkin.combat.no_items_from_hand", FAMILY,
+      N_("While you are in combat you may not play items from your hand, except one-shot items."),
+      cite={ES: "Mientras estés luchando en un combate no puedes vender, robar, poner en uso, "
+                "dejar de usar, intercambiar, o jugar objetos (a excepción de los de un solo uso) "
+                "desde tu mano.",
+            JA: ("もし他のプレイヤーの戦闘を助けていたり、何らかの理由で自分のターン以外で戦闘している場合は、新しいアイテムカードを手札から場に出すことはできません。",
+                 "一端モンスターカードを捲ったら、その時装備しているアイテムで戦闘を完了させなくてはなりません。")},
+      restriction=True)
+def no_items_in_combat(s: Situation, rulebook: str):
+    if s.fighting and s.is_item and not s.one_shot and s.verb in ("play", "equip") \
+            and s.source in ("hand", "just_acquired"):
+        return FORBID
+    return None
+
+
+@rule("munchkin.one_shot.any_combat", FAMILY,
+      N_("A one-shot item may be used in any combat, from your hand or from play; some may also "
+         "be used at other times, as their text says."),
+      cite={ES: ("Cualquier carta de un solo uso puede jugarse durante cualquier combate, tanto si "
+                 "la tienes en tu mano como si ya la tienes en la mesa.",
+                 "Algunos objetos de un solo uso, como el Anillo de los Deseos, también pueden "
+                 "usarse en otros momentos además de durante el combate."),
+            JA: "ポーション(Potion)はどの戦闘中であっても自分の手札または自分の場に出しているものを使用することが出来ます。",
+            DE: "Ausnahme: Gegenstände mit dem Vermerk „Nur einmal einsetzbar“ dürfen auch während "
+                "eines gegnerischen Kampf es gespielt werden, sogar direkt aus der Hand."},
+      overrides=("munchkin.items.when_to_play", "munchkin.combat.no_items_from_hand"))
+def one_shot_in_combat(s: Situation, rulebook: str):
+    if not (s.verb in ("play", "use") and s.one_shot):
+        return None
+    if s.in_combat:
+        return ALLOW
+    if s.my_turn or s.source == "just_acquired":
+        return None  # outside combat a one-shot is played like any item
+    return depends(N_("the card's text allows using it outside combat"))
+
+
+@rule("munchkin.items.big_one", CORE,
+      N_("You may carry any number of small items but only one Big item, unless you are a Dwarf."),
+      cite={ES: ("Puedes llevar cualquier número de objetos pequeños pero sólo uno Grande",
+                 "Los Enanos constituyen una excepción."),
+            JA: ("ただし大きいサイズ(Big)の物は1個だけしか運べません。",
+                 "ドワーフは大きいアイテムでも任意の数持ち歩くことが出来ます。")},
+      restriction=True)
+def one_big_item(s: Situation, rulebook: str):
+    if not (playing(s, "item") and s.card_stat("big", False)):
+        return None
+    if "dwarf" in s.races or s.state.get("big_items", 0) == 0:
+        return ALLOW
+    return FORBID
+
+
+@rule("munchkin.items.slots", FAMILY,
+      N_("You may use only one headgear, one armor, one footgear, and two 1-hand items or one "
+         "2-hand item, unless a card lets you ignore the limit."),
+      cite={ES: "Asimismo, sólo puedes usar un Cubrecabeza, una Armadura, un Calzado y dos objetos "
+                "de \"1 Mano\" (o uno de \"2 Manos\")...",
+            JA: "特殊なカードによる効果が無い限り、同じような制限として、ヘッドギアは1個、アーマーも1個、フットギアも1個しか装備できません。",
+            DE: "Weiterhin darfst du nur 1 Kopfbedeckung, 1 Rüstung, 1 Schuhwerk und 2 "
+                "Gegenstände für jeweils „1 Hand“ (oder 1 Gegenstand für „2 Hände“) gleichzeitig "
+                "nutzen"},
+      restriction=True)
+def slots(s: Situation, rulebook: str):
+    slot = s.card_stat("slot")
+    if not (s.verb in ("play", "equip") and s.is_item and slot and "equipped" in s.state):
+        return None
+    used = s.state["equipped"]
+    hands = used.get("1_hand", 0) + 2 * used.get("2_hands", 0)
+    if slot in ("headgear", "armor", "footgear"):
+        free = used.get(slot, 0) == 0
+    elif slot == "1_hand":
+        free = hands <= 1
+    else:
+        free = hands == 0
+    return ALLOW if free else depends(N_("you first stop using an item in the {slot} slot"),
+                                      slot=slot)
+
+
+@rule("munchkin.items.no_swapping_in_combat", FAMILY,
+      N_("You may not change the items you use or carry during a combat or while running away."),
+      cite={ES: "NO puedes cambiar tus objetos usados o llevados durante un combate o cuando estás "
+                "huyendo.",
+            JA: "ヘルメットなどの装備は、戦闘中や逃走中に持ち替えることは出来ません。",
+            DE: "da bei darfst du weder gerade im Kampf sein noch Weglaufen."},
+      restriction=True)
+def no_swapping(s: Situation, rulebook: str):
+    if s.verb in ("equip", "unequip", "backpack_out") and s.in_combat and s.role != "bystander":
+        return FORBID
+    return None
+
+
+@rule("munchkin.items.no_discarding_at_will", CORE,
+      N_("You may not discard items just because you want to; they go by selling, trading, "
+         "giving, losing them, or discarding them for a Race or Class power."),
+      cite={ES: "No puedes descartar cartas de Objeto \"porque sí\"."})
+def no_discarding_items(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.is_item:
+        reason = s.action.get("reason")
+        if reason in ("class_power", "race_power", "curse", "bad_stuff", "hand_limit"):
+            return ALLOW
+        return FORBID if reason is None else None
+    return None
+
+
+@rule("munchkin.cards.no_returning_to_hand", FAMILY,
+      N_("Cards in play cannot be returned to your hand."),
+      cite={ES: "No puedes devolver las cartas en juego a tu mano",
+            JA: "場に出したカードは手札に戻ってくることはありません",
+            DE: "Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen."})
+def no_returning(s: Situation, rulebook: str):
+    return FORBID if s.verb == "return_to_hand" else None
+
+
+# --- selling and trading ----------------------------------------------------------------------
+
+@rule("munchkin.selling.own_turn", FAMILY,
+      N_("You may sell items for levels only during your own turn."),
+      cite={ES: "Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de Oro",
+            JA: "自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
+            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"})
+def sell_on_own_turn(s: Situation, rulebook: str):
+    if s.verb != "sell":
+        return None
+    return ALLOW if s.my_turn else FORBID
+
+
+@rule("munchkin.selling.not_in_combat", FAMILY,
+      N_("You may not sell items while you are in combat."),
+      cite={ES: "Mientras estés luchando en un combate no puedes vender",
+            JA: "アイテムの売却やトレードは戦闘中には行うことができません。",
+            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"},
+      restriction=True)
+def no_selling_in_combat(s: Situation, rulebook: str):
+    if s.verb == "sell" and s.in_combat and (s.role != "bystander" or s.my_turn):
+        return FORBID
+    return None
+
+
+@rule("munchkin.selling.thousand_gold", FAMILY,
+      N_("Selling gives one level for each full 1,000 gold; there is no change."),
+      cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
+                 "las 100 Piezas de Oro de cambio.",),
+            JA: "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+            DE: "Es gibt natürlich kein Wechselgeld."},
+      restriction=True)
+def thousand_gold(s: Situation, rulebook: str):
+    if s.verb != "sell" or "gold" not in s.action:
+        return None
+    gold = s.action["gold"]
+    if gold < 1000 and "halfling" not in s.races:
+        return FORBID
+    if gold < 1000:
+        return depends(N_("your Halfling's power lets you sell for a level below 1,000 gold"))
+    return ALLOW
+
+
+@rule("munchkin.winning.kill_for_level_ten", FAMILY,
+      N_("You must kill a monster to reach the tenth level: not by selling items, not by a card, "
+         "unless the card says so."),
+      cite={ES: ("Debes matar a un monstruo para alcanzar el Nivel 10.",
+                 "No puedes subir al 10º Nivel vendiendo objetos."),
+            JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
+      restriction=True)
+def level_ten(s: Situation, rulebook: str):
+    to_level = s.action.get("to_level")
+    if to_level is None or to_level < 10:
+        return None
+    if s.verb == "gain_level" and s.action.get("reason") in ("kill_monster", "killed_monster"):
+        return None
+    if s.verb in ("sell", "gain_level", "play", "use"):
+        if s.card_type == "go_up_a_level" or s.verb in ("sell", "gain_level"):
+            return FORBID
+    return None
+
+
+@rule("munchkin.trading.items_in_play_not_in_combat", FAMILY,
+      N_("You may trade items (and no other cards), only items in play, at any time except while "
+         "you are in combat."),
+      cite={ES: ("Puedes intercambiar objetos (pero no otras cartas) con los demás jugadores.",
+                 "Sólo puedes comerciar con objetos de la mesa (no con los de tu mano).",
+                 "Puedes comerciar en cualquier momento excepto cuando estás involucrado en un "
+                 "combate."),
+            JA: ("アイテムのカードは(他の種類のカードはダメです)他のプレイヤーとトレードする事が出来ます。",
+                 "トレードできるアイテムは場に出しているものだけで手札のアイテムはダメです。",
+                 "トレードは戦闘時を除いていつでも行うことが出来ます。"),
+            DE: "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand."})
+def trading(s: Situation, rulebook: str):
+    if s.verb != "trade":
+        return None
+    if s.card_type is not None and not s.is_item:
+        return FORBID
+    if s.source != "in_play" and "from" in s.action:
+        return FORBID
+    if s.fighting or (s.in_combat and s.my_turn):
+        return FORBID
+    return ALLOW
+
+
+# --- the hand limit and charity ---------------------------------------------------------------
+
+@rule("munchkin.charity.hand_limit", FAMILY,
+      N_("At the end of your turn you may have no more than five cards in your hand (six for a "
+         "Dwarf in the older edition); the excess goes to the lowest-level player, or is "
+         "discarded if that is you."),
+      cite={ES: ("Al final de tu turno, no puedes tener más de 5 cartas en la mano.",
+                 "o regalar las cartas sobrantes al jugador con menor Nivel.",
+                 "simplemente descarta el exceso."),
+            JA: ("自分のターンの終了時に手札が5枚(ドワーフならば6枚)より多くなることはできません。",
+                 "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。",
+                 "超過分のカードは単に破棄します。")})
+def hand_limit(s: Situation, rulebook: str):
+    limit = edition(rulebook)["dwarf_hand_limit" if "dwarf" in s.races else "hand_limit"]
+    size = s.state.get("hand_size")
+    if s.verb == "end_turn" and size is not None:
+        return ALLOW if size <= limit else FORBID
+    if s.verb in ("give", "discard") and s.action.get("reason") == "hand_limit":
+        if size is not None and size <= limit:
+            return FORBID
+        lowest = s.state.get("lowest_level")
+        if s.verb == "discard":
+            if lowest is None:
+                return depends(N_("you are the lowest-level player, or tied for it"))
+            return ALLOW if lowest else FORBID
+        if lowest:
+            return FORBID
+        target_lowest = s.target_state("lowest_level")
+        if target_lowest is None:
+            return depends(N_("the player you give to is the lowest-level player"))
+        return ALLOW if target_lowest else FORBID
+    return None
+
+
+@rule("munchkin.death.no_cards_for_the_dead", CORE,
+      N_("Dead characters cannot receive cards for any reason, not even charity, and cannot go up "
+         "a level."),
+      cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
+                "por caridad, y tampoco pueden subir de Nivel.",
+            JA: "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。"},
+      restriction=True)
+def dead_receive_nothing(s: Situation, rulebook: str):
+    if s.verb in ("give", "trade") and s.target_state("dead"):
+        return FORBID
+    if s.verb == "gain_level" and s.state.get("dead"):
+        return FORBID
+    return None
+
+
+# --- the turn: door, trouble, loot -----------------------------------------------------------
+
+@rule("munchkin.door.monster_face_up_fights", FAMILY,
+      N_("A monster drawn face up when you kick open the door fights you at once."),
+      cite={ES: "Si es un monstruo, debes luchar contra él.",
+            JA: "引いたカードがモンスターカードだった場合、そのモンスターと戦わなくてはなりません。",
+            DE: "Deckst du ein Monster während Phase 1: Tür eintreten auf, kommt es sofort zu "
+                "einem Kampf."})
+def door_monster(s: Situation, rulebook: str):
+    if s.card_type == "monster" and s.source == "drawn_face_up" and s.phase == "kick_open_door":
+        return FORBID if s.verb in ("keep", "give", "discard") else (
+            ALLOW if s.verb in ("play",) else None)
+    return None
+
+
+@rule("munchkin.curse.face_up_applies_to_you", FAMILY,
+      N_("A curse drawn face up when you kick open the door applies to you at once; you cannot "
+         "keep it or play it on someone else."),
+      cite={ES: "Si se sacan boca arriba durante la fase de \"Abrir la Puerta\" se aplican a la "
+                "persona que las saque.",
+            JA: "ドアを開ける(Open A Door)のフェーズで、カードを表向きに引いてそれが呪いのカードだった場合、そのカードを引いたプレイヤーに適応されます。",
+            DE: "Deckst du einen Fluch während Phase 1: Tür eintreten auf, trifft er dich."})
+def curse_face_up(s: Situation, rulebook: str):
+    if s.card_type != "curse" or s.source != "drawn_face_up":
+        return None
+    if s.verb == "keep" or (s.verb == "play" and s.target in ("other_player", "player")):
+        return FORBID
+    return ALLOW if s.verb == "play" else None
+
+
+@rule("munchkin.curse.any_time", FAMILY,
+      N_("A curse drawn face down or got any other way may be played on any player at any time."),
+      cite={ES: "Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
+                "sobre CUALQUIER jugador en CUALQUIER momento.",
+            JA: "カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
+            DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"})
+def curse_any_time(s: Situation, rulebook: str):
+    if s.card_type == "curse" and s.verb in ("play", "use", "keep") and s.source != "drawn_face_up":
+        return ALLOW
+    return None
+
+
+@rule("munchkin.monster.from_hand", FAMILY,
+      N_("A monster in your hand may be played on your own turn to look for trouble, or with a "
+         "Wandering Monster into any combat."),
+      cite={ES: "van directamente a tu mano y pueden jugarse durante la fase de \"Buscar "
+                "Problemas\", o contra otro jugador (junto a la carta de Monstruo Errante).",
+            JA: "他にモンスターカードが適応される場合としては、\"もめ事を探す(Looking for Troubel)\"を行った場合や他のプレイヤーがワンダリングモンスターカード(the Wandering Monster Card)をプレイした場合等が有ります。",
+            DE: "Du kannst es entweder in deinem eigenen Zug in Phase 2: Auf Ärger aus sein "
+                "spielen oder zusammen mit einem Wandernden Monster während des Kampf es eines "
+                "Mitspielers."})
+def monster_from_hand(s: Situation, rulebook: str):
+    if not (s.verb == "play" and s.card_type == "monster" and s.source == "hand"):
+        return None
+    if s.phase == "look_for_trouble":
+        return ALLOW if s.my_turn else FORBID
+    if s.in_combat:
+        return depends(N_("you play it together with a Wandering Monster"))
+    return FORBID
+
+
+@rule("munchkin.look_for_trouble.no_monster_met", FAMILY,
+      N_("You may look for trouble (fight a monster from your hand) only on your own turn, if you "
+         "met no monster when you kicked open the door."),
+      cite={ES: "Si NO encuentras un monstruo al abrir la puerta, ahora tienes la opción de jugar "
+                "un monstruo de tu mano",
+            JA: "\"1)のドアを開ける\"のフェーズで引いたカードがモンスターカードで無かった場合、ここで(手札に有れば)手札からモンスターカードを1枚出してそれと戦う事が出来ます。"},
+      restriction=True)
+def look_for_trouble(s: Situation, rulebook: str):
+    if s.verb == "look_for_trouble" or (s.phase == "look_for_trouble" and s.verb == "play"
+                                        and s.card_type == "monster"):
+        if not s.my_turn or s.turn("door") == "monster" or s.turn("fought"):
+            return FORBID
+        return ALLOW
+    return None
+
+
+@rule("munchkin.loot.only_without_a_monster", FAMILY,
+      N_("You may loot the room only if you met no monster and did not look for trouble; not if "
+         "you ran away."),
+      cite={ES: ("Si no te encuentras con un monstruo al abrir una puerta y no buscas problemas, "
+                 "puedes saquear la habitación",
+                 "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación."),
+            JA: ("モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
+                 "もちろん部屋を漁ることもできません。")})
+def loot_the_room(s: Situation, rulebook: str):
+    if s.verb != "loot_the_room":
+        return None
+    if not s.my_turn or s.turn("door") == "monster" or s.turn("looked_for_trouble") \
+            or s.turn("ran_away") or s.turn("fought"):
+        return FORBID
+    return ALLOW
+
+
+# --- combat -----------------------------------------------------------------------------------
+
+@rule("munchkin.monster_enhancer.any_combat", FAMILY,
+      N_("Monster enhancers may be played in any combat, yours or someone else's, on a monster "
+         "in it."),
+      cite={ES: "Puedes jugar estas cartas tanto en tus propios combates como en combates ajenos.",
+            JA: "これらのカードは、誰の戦闘中であっても使用する事ができます。",
+            DE: "Im Kampf auf ein beliebiges Monster spielen"})
+def enhancer_timing(s: Situation, rulebook: str):
+    if not playing(s, "monster_enhancer"):
+        return None
+    if not s.in_combat:
+        return FORBID
+    if s.target not in (None, "monster", "combat"):
+        return FORBID
+    return ALLOW
+
+
+@rule("munchkin.wandering_monster.with_a_monster", FAMILY,
+      N_("A Wandering Monster is played with a monster from your hand, which joins any combat in "
+         "progress."),
+      cite={ES: "Jugando un Monstruo Errante junto con un monstruo de tu mano para que se unan a "
+                "cualquier combate.",
+            JA: "これはあなたの手札から任意の戦闘にモンスターを1体送り込む事が出来ます。",
+            DE: "Die genannte Karte bringt ein weiteres Monster in den Kampf"})
+def wandering_monster(s: Situation, rulebook: str):
+    if not playing(s, "wandering_monster"):
+        return None
+    if not s.in_combat:
+        return FORBID
+    return depends(N_("you have a monster in your hand to play with it"))
+
+
+@rule("munchkin.combat.one_helper", FAMILY,
+      N_("Only one player may help you in a combat."),
+      cite={ES: "Sólo puede ayudarte un jugador, sumando su fuerza de combate a la tuya.",
+            JA: "助けてくれることが出来るプレイヤーは一人だけです。",
+            DE: "Nur 1 Spieler\ndarf dir helfen."})
+def one_helper(s: Situation, rulebook: str):
+    if s.verb == "ask_help":
+        if not s.in_combat or s.role != "fighter":
+            return FORBID
+        return FORBID if s.combat("helpers", 0) >= 1 else ALLOW
+    if s.verb == "help":
+        if not s.in_combat or s.role == "fighter" or s.state.get("dead"):
+            return FORBID
+        if s.combat("helpers", 0) >= 1 and s.role != "helper":
+            return FORBID
+        return depends(N_("the player in the combat asks you (or accepts your offer)"))
+    return None
+
+
+@rule("munchkin.thief.no_stealing_in_combat", CORE,
+      N_("A Thief cannot steal if he or his victim is in combat."),
+      cite={ES: "un Ladrón no puede robar si él o su víctima están luchando en un combate"})
+def thief(s: Situation, rulebook: str):
+    if s.verb != "steal":
+        return None
+    if "thief" not in s.classes:
+        return FORBID
+    if s.fighting or s.target_state("in_combat"):
+        return FORBID
+    return ALLOW
+
+
+@rule("munchkin.running_away.all_or_nothing", FAMILY,
+      N_("You run away from every monster in the combat or from none: you cannot fight one and "
+         "flee the others; you roll for each."),
+      cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás.",
+            JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"})
+def run_from_all(s: Situation, rulebook: str):
+    if s.verb != "run_away":
+        return None
+    if not s.in_combat or s.role == "bystander":
+        return FORBID
+    if s.combat("result") == "won":
+        return FORBID
+    count, monsters = s.action.get("count"), s.combat("monsters")
+    if count is not None and monsters is not None and count < monsters:
+        return FORBID
+    return ALLOW
+
+
+@rule("munchkin.running_away.no_rewards", FAMILY,
+      N_("If you run away you get no levels and no treasure."),
+      cite={ES: "Si huyes, no obtienes Niveles ni Tesoro.",
+            JA: "逃げた場合は、トレジャーもレベルも取得することができません。"},
+      restriction=True)
+def no_rewards_for_running(s: Situation, rulebook: str):
+    if s.verb in ("draw_treasure", "gain_level") and (s.turn("ran_away") or s.phase == "running_away"):
+        return FORBID
+    return None
+
+
+@rule("munchkin.rewards.after_combat", FAMILY,
+      N_("You cannot receive the rewards for killing a monster in the middle of a combat: "
+         "resolve it fully first."),
+      cite={ES: "No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
+                "en mitad de un combate.",
+            JA: "その後、あなたは間違いなくモンスターを倒した事になり、レベルが上がりトレジャーを入手出来ます。"},
+      restriction=True)
+def rewards_after_combat(s: Situation, rulebook: str):
+    if s.verb not in ("draw_treasure", "gain_level") or not s.in_combat:
+        return None
+    result = s.combat("result", "undecided")
+    if result == "undecided":
+        return FORBID
+    if result == "lost":
+        return FORBID
+    return None
+
+
+@rule("munchkin.rewards.level_per_monster", FAMILY,
+      N_("Killing monsters gives you a level for each monster killed; your helper goes up only if "
+         "he is an Elf."),
+      cite={ES: ("Subes un Nivel por cada monstruo eliminado.",
+                 "Tu ayudante no lo hace… a menos que sea un Elfo"),
+            JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
+                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。")})
+def level_per_monster(s: Situation, rulebook: str):
+    if s.verb != "gain_level" or s.combat("result") != "won":
+        return None
+    if s.role == "helper":
+        return ALLOW if "elf" in s.races else FORBID
+    return ALLOW
+
+
+@rule("munchkin.treasure.face_down_alone", FAMILY,
+      N_("Draw the treasure face down if you killed the monster alone, face up if someone "
+         "helped."),
+      cite={ES: ("Róbalas boca abajo si mataste al monstruo tú solo.",
+                 "Róbalas boca arriba, de modo que todos puedan ver lo que has conseguido, si "
+                 "alguien te ayudó."),
+            JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
+                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")})
+def treasure_face(s: Situation, rulebook: str):
+    if s.verb != "draw_treasure":
+        return None
+    if s.role == "helper":
+        return FORBID
+    face = s.action.get("face")
+    if face is None:
+        return None
+    helped = s.combat("helpers", 0) > 0
+    return ALLOW if (face == "up") == helped else FORBID
+
+
+# --- go up a level ---------------------------------------------------------------------------
+
+@rule("munchkin.go_up_a_level.any_time", CORE,
+      N_("Go Up a Level cards may be played on any character at any time, unless the card says "
+         "otherwise."),
+      cite={ES: ("Puedes usar inmediatamente las cartas de \"Sube un Nivel\"; estas cartas pueden "
+                 "jugarse sobre cualquier personaje en cualquier momento.",
+                 "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
+                 "contrario.")})
+def go_up_a_level_any_time(s: Situation, rulebook: str):
+    if playing(s, "go_up_a_level") and s.target_state("dead") is not True:
+        return ALLOW
+    return None
+
+
+@rule("munchkin.go_up_a_level.treasure_timing", CORE,
+      N_("In the older edition Go Up a Level is a treasure like any other: played when you get it "
+         "or on your own turn, and it takes effect at once."),
+      cite={JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
+                 "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。")})
+def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
+    if not playing(s, "go_up_a_level"):
+        return None
+    return ALLOW if acquired_or_own_turn(s) else FORBID
+
+
+# --- cards against rules ---------------------------------------------------------------------
+
+@rule("munchkin.cards_over_rules", FAMILY,
+      N_("When a card contradicts these rules, follow the card."),
+      cite={ES: "Muchas cartas incluyen sus propias reglas, así que en la mayoría de casos en los "
+                "que contradigan estas reglas, debes seguir las instrucciones de la carta.",
+            JA: "カードに書いてある内容は常にこのルールに記載されている内容より優先して考えて下さい。"},
+      overrides=("*",))
+def cards_over_rules(s: Situation, rulebook: str):
+    return ALLOW if s.action.get("reason") == "card_allows" else None
+

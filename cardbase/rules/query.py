@@ -1,0 +1,377 @@
+"""Reading a rules question in the public query format, and refusing one that cannot be judged.
+
+The vocabulary (games, phases, roles, verbs, card types, state and action keys) is declared here
+once; ``parse_query`` checks a query against it and returns a ``Situation`` with every key left
+out set to the ordinary default (human, level 1, no class, not dead, not in combat...). Every
+problem is collected and reported at once, each unknown name with the list of valid ones; a card
+named in any language is looked up in the card database (the nearest names are offered when it is
+not found); and a state that cannot happen (a bystander in their own combat) is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import QueryError
+from ..i18n import _
+
+GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
+MUNCHKIN_FAMILY = ("munchkin", "munchkin-warhammer-aos")
+
+PHASES = {
+    "munchkin": ("setup", "start_of_turn", "kick_open_door", "combat", "running_away",
+                 "look_for_trouble", "loot_the_room", "charity", "end_of_turn"),
+    "dungeon-mayhem": ("setup", "draw", "play_cards", "end_of_turn"),
+    "smashup-munchkin": ("setup", "play_cards", "score_bases", "draw", "end_of_turn"),
+}
+PHASES["munchkin-warhammer-aos"] = PHASES["munchkin"]
+
+ROLES = ("fighter", "helper", "bystander")
+RACES = ("human", "elf", "dwarf", "halfling")
+CLASSES = ("warrior", "wizard", "thief", "cleric")
+SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
+DOORS = ("monster", "curse", "other")
+RESULTS = ("undecided", "won", "lost")
+VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
+         "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
+         "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
+         "count_power", "trigger_ability", "return_to_hand", "backpack_out")
+CARD_TYPES = {
+    "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
+                 "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
+                 "super_munchkin"),
+    "munchkin-warhammer-aos": ("curse", "monster", "monster_enhancer", "wandering_monster",
+                               "item", "one_shot_item", "go_up_a_level", "army", "alliance"),
+    "dungeon-mayhem": ("attack", "defense", "heal", "draw", "play_again", "mighty_power"),
+    "smashup-munchkin": ("minion", "action", "monster"),
+}
+SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
+TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player", "base")
+DECKS = ("door", "treasure", "each")
+FACES = ("up", "down")
+CONTROLLERS = ("self", "other", "none")
+
+
+def _enum(values):
+    return ("one of", values)
+
+
+def _names(values=None):
+    return ("names", values)
+
+
+STATE_KEYS: dict[str, dict[str, Any]] = {
+    "munchkin": {
+        "phase": _enum(PHASES["munchkin"]), "my_turn": bool, "role": _enum(ROLES), "level": int,
+        "race": _names(RACES), "class": _names(CLASSES), "half_breed": bool,
+        "super_munchkin": bool, "dead": bool, "hand_size": int, "big_items": int,
+        "lowest_level": bool, "died_since_my_last_turn": bool,
+        "this_turn": {"door": _enum(DOORS), "fought": bool, "ran_away": bool,
+                      "looked_for_trouble": bool, "monster_placed_by": _enum(("self", "other")),
+                      "sold": bool},
+        "combat": {"monsters": int, "helpers": int, "result": _enum(RESULTS),
+                   "monster_tags": _names()},
+        "target_state": {"dead": bool, "in_combat": bool, "level": int, "lowest_level": bool},
+        "equipped": {slot: int for slot in SLOTS},
+    },
+    "dungeon-mayhem": {
+        "phase": _enum(PHASES["dungeon-mayhem"]), "my_turn": bool, "hit_points": int,
+        "play_again_pending": int, "defense": [int], "target_defense": [int], "hand_size": int,
+        "cards_played": int, "players_left": int,
+    },
+    "smashup-munchkin": {
+        "phase": _enum(PHASES["smashup-munchkin"]), "my_turn": bool, "monster_controlled": bool,
+        "controller": _enum(CONTROLLERS), "minion_play_used": bool,
+        "munchkin_base_in_play": bool,
+    },
+}
+STATE_KEYS["munchkin-warhammer-aos"] = dict(
+    STATE_KEYS["munchkin"], phase=_enum(PHASES["munchkin-warhammer-aos"]), army=_names(),
+    alliance=bool, armies=int, race=_names(RACES), **{"class": _names(CLASSES)})
+
+ACTION_KEYS: dict[str, Any] = {
+    "verb": _enum(VERBS), "card": str, "card_type": None, "from": _enum(SOURCES),
+    "target": _enum(TARGETS), "big": bool, "slot": _enum(SLOTS), "one_shot": bool, "gold": int,
+    "count": int, "deck": _enum(DECKS), "face": _enum(FACES), "to_level": int, "damage": int,
+    "monster_tags": _names(), "target_scope": str, "trigger": str, "reason": str, "toward": str,
+}
+TOP_KEYS = ("game", "rulebook", "state", "action")
+
+
+@dataclass
+class Situation:
+    game: str
+    rulebook: str | None
+    verb: str
+    state: dict = field(default_factory=dict)
+    action: dict = field(default_factory=dict)
+    card: dict | None = None           # the card named in the action, from the card database
+
+    # --- state, with the ordinary defaults -----------------------------------------------------
+    @property
+    def phase(self) -> str:
+        default = "combat" if "combat" in self.state else (
+            "start_of_turn" if self.game in MUNCHKIN_FAMILY else "play_cards")
+        return self.state.get("phase", default)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.state.get("my_turn", True)
+
+    @property
+    def in_combat(self) -> bool:
+        return self.phase in ("combat", "running_away") or "combat" in self.state
+
+    @property
+    def role(self) -> str:
+        if "role" in self.state:
+            return self.state["role"]
+        if not self.in_combat:
+            return "bystander"
+        return "fighter" if self.my_turn else "bystander"
+
+    @property
+    def fighting(self) -> bool:
+        """In a combat as its fighter or as the helper."""
+        return self.in_combat and self.role in ("fighter", "helper")
+
+    @property
+    def level(self) -> int:
+        return self.state.get("level", 1)
+
+    def has(self, key: str, name: str) -> bool:
+        value = self.state.get(key, [])
+        return name in (value if isinstance(value, list) else [value])
+
+    @property
+    def races(self) -> list[str]:
+        value = self.state.get("race", [])
+        return value if isinstance(value, list) else [value]
+
+    @property
+    def classes(self) -> list[str]:
+        value = self.state.get("class", [])
+        return value if isinstance(value, list) else [value]
+
+    @property
+    def armies(self) -> list[str]:
+        value = self.state.get("army", [])
+        return value if isinstance(value, list) else [value]
+
+    def turn(self, key: str, default=None):
+        return self.state.get("this_turn", {}).get(key, default)
+
+    def combat(self, key: str, default=None):
+        return self.state.get("combat", {}).get(key, default)
+
+    def target_state(self, key: str, default=None):
+        return self.state.get("target_state", {}).get(key, default)
+
+    # --- the action ----------------------------------------------------------------------------
+    @property
+    def card_type(self) -> str | None:
+        return self.action.get("card_type") or (self.card or {}).get("type")
+
+    @property
+    def source(self) -> str:
+        return self.action.get("from", "hand")
+
+    @property
+    def target(self) -> str | None:
+        return self.action.get("target")
+
+    def card_stat(self, stat: str, default=None):
+        if stat in self.action:
+            return self.action[stat]
+        return ((self.card or {}).get("stats") or {}).get(stat, default)
+
+    @property
+    def one_shot(self) -> bool:
+        return self.card_type == "one_shot_item" or bool(self.card_stat("one_shot", False))
+
+    @property
+    def is_item(self) -> bool:
+        return self.card_type in ("item", "one_shot_item")
+
+
+class _Problems(list):
+    def add(self, message: str) -> None:
+        self.append(message)
+
+
+def _check_value(path: str, spec, value, problems: _Problems, normalise_name) -> Any:
+    if spec is None:
+        return value
+    if spec is bool:
+        if not isinstance(value, bool):
+            problems.add(_("{path}: expected true or false, not {value!r}", path=path, value=value))
+        return value
+    if spec is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems.add(_("{path}: expected a whole number, not {value!r}", path=path,
+                           value=value))
+        return value
+    if spec is str:
+        if not isinstance(value, str) or not value.strip():
+            problems.add(_("{path}: expected text", path=path))
+        return value
+    if isinstance(spec, list):
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                  for v in value):
+            problems.add(_("{path}: expected a list of whole numbers", path=path))
+        return value
+    if isinstance(spec, dict):
+        if not isinstance(value, dict):
+            problems.add(_("{path}: expected an object with keys: {keys}", path=path,
+                           keys=", ".join(spec)))
+            return {}
+        return _check_object(path, spec, value, problems, normalise_name)
+    kind, values = spec
+    if kind == "one of":
+        if value not in values:
+            problems.add(_("{path}: unknown value {value!r}; valid values: {valid}", path=path,
+                           value=value, valid=", ".join(values)))
+        return value
+    # names: a name or a list of names, in any language when the card database knows it
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(v, str) and v.strip() for v in items):
+        problems.add(_("{path}: expected a name or a list of names", path=path))
+        return value
+    resolved = [normalise_name(v, values) for v in items]
+    for original, name in zip(items, resolved):
+        if values and name not in values:
+            problems.add(_("{path}: unknown name {value!r}; valid names: {valid}", path=path,
+                           value=original, valid=", ".join(values)))
+    return resolved if isinstance(value, list) else resolved[0]
+
+
+def _check_object(path: str, spec: dict, value: dict, problems: _Problems, normalise_name) -> dict:
+    out = {}
+    for key, item in value.items():
+        where = f"{path}.{key}" if path else key
+        if key not in spec:
+            problems.add(_("{path}: unknown key; valid keys: {valid}", path=where,
+                           valid=", ".join(spec)))
+            continue
+        out[key] = _check_value(where, spec[key], item, problems, normalise_name)
+    return out
+
+
+def _name_normaliser(conn):
+    """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
+    from ..textkeys import fold, slugify
+
+    def normalise(name: str, valid) -> str:
+        key = slugify(name) or fold(name)
+        if valid and key in valid:
+            return key
+        if conn is not None:
+            row = conn.execute(
+                "SELECT c.id FROM card_names n JOIN cards c ON c.id = n.card_id WHERE n.key = ? "
+                "AND c.type IN ('race', 'class', 'army') LIMIT 1",
+                (" ".join(fold(name).split()),)).fetchone()
+            if row:
+                english = conn.execute("SELECT name FROM card_names WHERE card_id = ? AND "
+                                       "lang = 'en' AND kind = 'name'", (row[0],)).fetchone()
+                candidate = slugify(english[0]) if english else row[0]
+                for option in valid or ():
+                    if candidate.startswith(option) or option.startswith(candidate):
+                        return option
+                return candidate
+        for option in valid or ():
+            if key.rstrip("s") == option:
+                return option
+        return key
+
+    return normalise
+
+
+def _contradictions(situation: Situation) -> list[str]:
+    problems = []
+    state = situation.state
+    if situation.game in MUNCHKIN_FAMILY:
+        if state.get("my_turn", True) and situation.in_combat and state.get("role") == "bystander" \
+                and "my_turn" in state:
+            problems.append(_("state: a player cannot be a bystander in a combat on their own turn"))
+        if state.get("role") in ("fighter", "helper") and not situation.in_combat:
+            problems.append(_("state: role {role!r} needs a combat (phase combat or a combat "
+                              "object)", role=state["role"]))
+        if state.get("role") == "helper" and state.get("my_turn") is True:
+            problems.append(_("state: the player whose turn it is fights; they cannot be the "
+                              "helper"))
+        if state.get("dead") and state.get("role") in ("fighter", "helper"):
+            problems.append(_("state: a dead character cannot be in a combat"))
+        if "level" in state and state["level"] < 1:
+            problems.append(_("state.level: a level is never below 1"))
+        if situation.combat("helpers", 0) > 1:
+            problems.append(_("state.combat.helpers: only one player may help"))
+        if situation.turn("door") == "monster" and situation.turn("looked_for_trouble"):
+            problems.append(_("state.this_turn: a player who met a monster behind the door does "
+                              "not look for trouble"))
+    return problems
+
+
+def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -> Situation:
+    """Check ``data`` (a parsed JSON or YAML query) and return its ``Situation``.
+
+    ``rulebooks`` maps rulebook ids to their game; ``conn`` (the database) resolves card names.
+    """
+    problems = _Problems()
+    if not isinstance(data, dict):
+        raise QueryError(_("a query is an object with keys: {keys}", keys=", ".join(TOP_KEYS)))
+    for key in data:
+        if key not in TOP_KEYS:
+            problems.add(_("{path}: unknown key; valid keys: {valid}", path=key,
+                           valid=", ".join(TOP_KEYS)))
+    game = data.get("game")
+    if game not in GAMES:
+        raise QueryError("\n".join(problems + [_("game: unknown game {value!r}; valid games: "
+                                                 "{valid}", value=game, valid=", ".join(GAMES))]))
+    rulebook = data.get("rulebook")
+    if rulebook is not None and rulebooks is not None:
+        if rulebooks.get(rulebook) != game:
+            valid = ", ".join(r for r, g in sorted(rulebooks.items()) if g == game) or _("none")
+            problems.add(_("rulebook: {value!r} is not a rulebook of {game}; valid: {valid}",
+                           value=rulebook, game=game, valid=valid))
+    normalise = _name_normaliser(conn)
+    state = data.get("state") or {}
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise QueryError("\n".join(problems + [_("action: expected an object with at least "
+                                                 "`verb`")]))
+    state = _check_object("state", STATE_KEYS[game], state, problems, normalise) \
+        if isinstance(state, dict) else problems.add(_("state: expected an object")) or {}
+    action_spec = dict(ACTION_KEYS, card_type=_enum(CARD_TYPES[game]))
+    action = _check_object("action", action_spec, action, problems, normalise)
+    if "verb" not in action:
+        problems.add(_("action.verb: required; valid verbs: {valid}", valid=", ".join(VERBS)))
+    card = None
+    if action.get("card") and conn is not None:
+        card = _lookup_card(conn, action["card"], game, problems)
+    situation = Situation(game=game, rulebook=rulebook, verb=action.get("verb", ""),
+                          state=state, action=action, card=card)
+    if not problems:
+        problems.extend(_contradictions(situation))
+    if problems:
+        raise QueryError("\n".join(problems))
+    return situation
+
+
+def _lookup_card(conn, name: str, game: str, problems: _Problems) -> dict | None:
+    import json
+
+    from ..cards import matching
+
+    found = matching.exact(conn, name, game)
+    if not found:
+        near = matching.fuzzy(conn, name, game)
+        suggestions = ", ".join(repr(m.name) for m in near) or _("none")
+        problems.add(_("action.card: no {game} card named {name!r}; nearest: {names}",
+                       game=game, name=name, names=suggestions))
+        return None
+    card_id = found[0].card_id
+    row = conn.execute("SELECT id, type FROM cards WHERE id = ?", (card_id,)).fetchone()
+    stats = {r[0]: json.loads(r[1]) for r in conn.execute(
+        "SELECT field, value FROM card_facts WHERE card_id = ? AND field != 'text'", (card_id,))}
+    return {"id": row[0], "type": row[1], "name": found[0].name, "stats": stats}
