@@ -1,9 +1,10 @@
 """Translation of user-facing strings through gettext.
 
 Messages are written in English with named placeholders (``_("{count} sections")``) and looked up
-in the ``cardbase`` domain under ``locales/<lang>/LC_MESSAGES``. The language comes from the
-``--lang`` option when a command sets one, else from ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``
-as gettext reads them. A missing catalog falls back to English, never to an error.
+in the ``cardbase`` domain, whose catalogs are ``locales/<lang>/LC_MESSAGES/cardbase.po``. The
+language comes from the ``--lang`` option when a command sets one, else from
+``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` as gettext reads them. A missing catalog or message
+falls back to English, never to an error.
 """
 
 from __future__ import annotations
@@ -13,34 +14,71 @@ import os
 from pathlib import Path
 
 DOMAIN = "cardbase"
-LOCALE_DIRS = [
-    Path(__file__).resolve().parent / "locale",          # compiled catalogs shipped in the package
-    Path(__file__).resolve().parent.parent / "locales",  # a source checkout
-]
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
 _current: _gettext.NullTranslations | None = None
 
 
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardbase" / "locale"
+
+
+def _compiled(po: Path, lang: str) -> Path | None:
+    """The compiled form of a catalog, made once per catalog version and cached.
+
+    Catalogs are kept as ``.po`` text only; the first run after a catalog changes compiles it
+    (fuzzy entries left out, so a changed source string shows in English until reviewed).
+    """
+    import hashlib
+
+    digest = hashlib.sha1(po.read_bytes()).hexdigest()[:16]
+    target = _cache_dir() / lang / f"{DOMAIN}-{digest}.mo"
+    if target.is_file():
+        return target
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = target.with_suffix(f".{os.getpid()}.tmp")
+        with temp.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        temp.replace(target)
+        return target
+    except (OSError, ValueError, ImportError):
+        return None
+
+
+def _candidates(lang: str) -> list[str]:
+    lang = lang.replace("-", "_")
+    return [lang] + ([lang.split("_")[0]] if "_" in lang else [])
+
+
 def _load(languages: list[str] | None) -> _gettext.NullTranslations:
-    for directory in LOCALE_DIRS:
-        if directory.is_dir():
-            found = _gettext.find(DOMAIN, str(directory), languages=languages)
-            if found:
-                return _gettext.translation(DOMAIN, str(directory), languages=languages,
-                                            fallback=True)
+    for language in languages or []:
+        for candidate in _candidates(language):
+            po = LOCALES / candidate / "LC_MESSAGES" / f"{DOMAIN}.po"
+            if po.is_file():
+                mo = _compiled(po, candidate)
+                if mo is not None:
+                    with mo.open("rb") as handle:
+                        return _gettext.GNUTranslations(handle)
     return _gettext.NullTranslations()
 
 
 def set_language(lang: str | None) -> None:
     """Use ``lang`` for messages from now on; ``None`` means: from the environment."""
     global _current
-    _current = _load([lang] if lang else None)
+    _current = _load([lang] if lang else environment_languages())
 
 
 def _translations() -> _gettext.NullTranslations:
     global _current
     if _current is None:
-        _current = _load(None)
+        _current = _load(environment_languages())
     return _current
 
 
@@ -56,10 +94,19 @@ def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     return text.format(n=n, **values)
 
 
-def environment_language() -> str | None:
-    """The two-letter language the environment asks for, if any."""
+def environment_languages() -> list[str]:
+    """The languages the environment asks for, in order (as gettext reads them)."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
-        if value and value not in ("C", "POSIX"):
-            return value.split(":")[0].split(".")[0].split("_")[0] or None
-    return None
+        if value:
+            languages = [v.split(".")[0].split("@")[0] for v in value.split(":")]
+            languages = [v for v in languages if v and v not in ("C", "POSIX")]
+            if languages:
+                return languages
+    return []
+
+
+def environment_language() -> str | None:
+    """The first language the environment asks for, if any."""
+    languages = environment_languages()
+    return languages[0] if languages else None

@@ -14,6 +14,10 @@ QUERY_COMMANDS = [
     ["card", "Maza Afilada"],
     ["cards", "--game", "munchkin"],
     ["term", "nivel"],
+    ["diff", "munchkin-es", "munchkin-ja"],
+    ["table", "smashup-munchkin"],
+    ["can-play", "curse"],
+    ["combat", "--monster", "3"],
 ]
 
 
@@ -174,3 +178,83 @@ def test_term_shows_every_language(runner, built_db):
 def test_export_has_cards_and_glossary(runner, built_db):
     data = json.loads(invoke(runner, ["export"], built_db).stdout)
     assert len(data["cards"]) > 50 and len(data["glossary"]) > 50
+
+
+SPEC_QUERY = """{
+  "game": "munchkin",
+  "rulebook": "munchkin-es",
+  "state":  { "phase": "combat", "my_turn": false, "role": "bystander", "level": 4 },
+  "action": { "verb": "play", "card_type": "monster_enhancer", "from": "hand", "target": "monster" }
+}"""
+
+
+def test_check_reads_the_spec_format_from_a_file_or_stdin(runner, built_db, tmp_path):
+    query = tmp_path / "query.json"
+    query.write_text(SPEC_QUERY, encoding="utf-8")
+    result = invoke(runner, ["check", str(query), "--json"], built_db)
+    assert result.exit_code == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["verdict"] == "allowed"
+    assert set(answer) >= {"verdict", "because", "conditions", "by_rulebook"}
+    assert answer["because"][0]["citations"][0]["quote"]
+    piped = runner.invoke(main, ["check", "-", "--db", str(built_db)], input=SPEC_QUERY)
+    assert piped.exit_code == 0 and "allowed" in piped.stdout
+
+
+def test_check_accepts_yaml(runner, built_db):
+    yaml_query = ("game: munchkin\nstate: {phase: combat, my_turn: true, role: fighter}\n"
+                  "action: {verb: discard, card_type: race, from: in_play}\n")
+    result = runner.invoke(main, ["check", "-", "--db", str(built_db)], input=yaml_query)
+    assert result.exit_code == 0 and "allowed" in result.stdout
+
+
+def test_check_exits_2_on_a_query_that_cannot_be_judged(runner, built_db):
+    bad = '{"game": "munchkin", "action": {"verb": "fly"}}'
+    result = runner.invoke(main, ["check", "-", "--db", str(built_db)], input=bad)
+    assert result.exit_code == 2 and "valid values" in result.stderr and result.stdout == ""
+    broken = runner.invoke(main, ["check", "-", "--db", str(built_db)], input='{"game": ')
+    assert broken.exit_code == 2 and "not valid JSON or YAML" in broken.stderr
+
+
+@pytest.mark.parametrize("args, verdict", [
+    (["can-play", "curse", "--phase", "combat", "--not-my-turn"], "allowed"),
+    (["can-play", "Maza Afilada", "--phase", "combat", "--role", "fighter", "--class", "warrior"],
+     "forbidden"),
+    (["can-play", "half-breed", "--phase", "start_of_turn", "--race", "elf", "--rulebook",
+      "munchkin-ja"], "allowed"),
+])
+def test_can_play(runner, built_db, args, verdict):
+    result = invoke(runner, [*args, "--json"], built_db)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["verdict"] == verdict
+
+
+def test_check_explains_in_the_asked_language(runner, built_db):
+    result = invoke(runner, ["can-play", "curse", "--phase", "combat", "--not-my-turn",
+                             "--lang", "ja", "--json"], built_db)
+    citations = json.loads(result.stdout)["because"][0]["citations"]
+    assert citations[0]["lang"] == "ja"
+
+
+def test_combat_resolves_the_spanish_worked_example(runner, built_db):
+    result = invoke(runner, ["combat", "--level", "4", "--bonus", "3", "--class", "warrior",
+                             "--berserk", "3", "--one-shot", "Misil Mágico", "--monster",
+                             "Troll de Foro", "--enhancer", "Enfurecido", "--json"], built_db)
+    data = json.loads(result.stdout)
+    assert (data["players"], data["monsters"], data["winner"]) == (15, 15, "players")
+
+
+def test_combat_refuses_an_unknown_monster(runner, built_db):
+    result = invoke(runner, ["combat", "--monster", "Trol de Foroo Gigante"], built_db)
+    assert result.exit_code == 2 and "nearest" in result.stderr
+
+
+def test_diff_lists_the_edition_differences(runner, built_db):
+    result = invoke(runner, ["diff", "munchkin-es", "munchkin-ja"], built_db)
+    assert result.exit_code == 0
+    assert "starting_cards" in result.stdout and "各人に2枚づつ" in result.stdout
+
+
+def test_table_json(runner, built_db):
+    data = json.loads(invoke(runner, ["table", "dungeon-mayhem", "--json"], built_db).stdout)
+    assert data["rows"] and data["conflicts"] == []

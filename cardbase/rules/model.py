@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 ALLOWED, FORBIDDEN, CONDITIONAL = "allowed", "forbidden", "conditional"
+#: the verdicts as words shown to players (extracted for translation)
+VERDICT_WORDS = {ALLOWED: "allowed", FORBIDDEN: "forbidden", CONDITIONAL: "conditional"}
 
 
 @dataclass(frozen=True)
