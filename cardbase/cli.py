@@ -262,7 +262,7 @@ def card(name, game, db_path, as_json):
             value = ", ".join(entry["value"]) if isinstance(entry["value"], list) else entry["value"]
             click.echo(f"  {stat}: {value}  {_quote(entry)}")
         for lang, entry in detail["text"].items():
-            click.echo(f"  {_('text')} ({lang}): {entry['value']}")
+            click.echo(_("  text ({lang}): {text}", lang=lang, text=entry["value"]))
         if detail["counterparts"]:
             click.echo(_("  counterparts: {ids}", ids=", ".join(detail["counterparts"])))
         if detail["mentions"]:
@@ -350,7 +350,7 @@ def check(query_file, lang, db_path, as_json):
 
     _use_language(lang)
     data = read_query(query_file.read(), getattr(query_file, "name", "query"))
-    result = run_check(_connect(db_path), data, lang)
+    result = run_check(_connect(db_path), data, lang or environment_language())
     if as_json:
         return _emit_json(result)
     _print_answer(result)
@@ -390,7 +390,7 @@ def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, clas
     action = {k: v for k, v in {"from": source, "target": target}.items() if v}
     query = query_from_flags(game, what, verb=verb, rulebook=rulebook, state=state,
                              action=action)
-    result = run_check(_connect(db_path), query, lang)
+    result = run_check(_connect(db_path), query, lang or environment_language())
     if as_json:
         return _emit_json(result)
     _print_answer(result)

@@ -107,6 +107,6 @@ def environment_languages() -> list[str]:
 
 
 def environment_language() -> str | None:
-    """The first language the environment asks for, if any."""
+    """The first language the environment asks for, as a language code (``de_DE`` → ``de``)."""
     languages = environment_languages()
-    return languages[0] if languages else None
+    return languages[0].split("_")[0] if languages else None

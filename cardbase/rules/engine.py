@@ -22,7 +22,6 @@ from ..i18n import _
 from .model import ALLOWED, CONDITIONAL, FORBIDDEN, Outcome, Rule, rules_for
 from .query import Situation
 
-NO_RULE = "no rule of this rulebook covers this action; the card's own text decides"
 
 
 @dataclass
@@ -122,7 +121,8 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
             if outcome.condition:
                 conditions.append(_(outcome.condition, **outcome.condition_values()))
         if not verdicts[rb].deciding:
-            conditions.append(_("{rulebook}: " + NO_RULE, rulebook=rb))
+            conditions.append(_("{rulebook}: no rule of this rulebook covers this action; the "
+                                "card's own text decides", rulebook=rb))
     if not situation.rulebook and len(set(by_rulebook.values())) > 1:
         conditions.insert(0, _("the rulebooks disagree: {verdicts}", verdicts=", ".join(
             f"{rb} {v}" for rb, v in by_rulebook.items())))

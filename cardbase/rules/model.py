@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 ALLOWED, FORBIDDEN, CONDITIONAL = "allowed", "forbidden", "conditional"
+N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
 #: the verdicts as words shown to players (extracted for translation)
-VERDICT_WORDS = {ALLOWED: "allowed", FORBIDDEN: "forbidden", CONDITIONAL: "conditional"}
+VERDICT_WORDS = {ALLOWED: N_("allowed"), FORBIDDEN: N_("forbidden"), CONDITIONAL: N_("conditional")}
 
 
 @dataclass(frozen=True)

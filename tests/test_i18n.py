@@ -1,0 +1,66 @@
+"""Messages in every shipped language, with the right plural forms, and English as the fallback."""
+
+import pytest
+
+from cardbase import i18n
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, word", [("es", "permitido"), ("de", "erlaubt"), ("ja", "許可"),
+                                        ("vi", "được phép"), ("en", "allowed"),
+                                        ("fr", "allowed")])
+def test_verdict_words(lang, word):
+    i18n.set_language(lang)
+    assert i18n._("allowed") == word
+
+
+def test_placeholders_are_filled_in_every_language():
+    for lang in ("es", "de", "ja", "vi"):
+        i18n.set_language(lang)
+        text = i18n._("no card named {name!r}; `cardbase cards` lists them", name="Zzz")
+        assert "'Zzz'" in text and "cardbase cards" in text
+
+
+@pytest.mark.parametrize("lang, n, expected", [
+    ("es", 1, "1 reparación"), ("es", 2, "2 reparaciones"),
+    ("de", 1, "1 Reparatur"), ("de", 5, "5 Reparaturen"),
+])
+def test_plural_forms(lang, n, expected):
+    i18n.set_language(lang)
+    assert i18n.ngettext("{n} repair ({detail})", "{n} repairs ({detail})", n,
+                         detail="x").startswith(expected)
+
+
+def test_the_environment_chooses_the_language(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.environment_language() == "de"
+    i18n.set_language(None)
+    assert i18n._("allowed") == "erlaubt"
+
+
+def test_every_catalog_is_complete_and_keeps_placeholders():
+    import re
+
+    from babel.messages.pofile import read_po
+
+    for lang in ("es", "de", "ja", "vi"):
+        path = i18n.LOCALES / lang / "LC_MESSAGES" / "cardbase.po"
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(strings), (lang, ids[0])
+            wanted = sorted(set(re.findall(r"\{[^}]*\}", ids[-1])) - {"{n}"})
+            for string in strings:
+                assert sorted(set(re.findall(r"\{[^}]*\}", string)) - {"{n}"}) == wanted, \
+                    (lang, ids[0], string)
