@@ -494,6 +494,60 @@ def table(game, db_path, as_json):
         click.echo(f"{verdicts}  {row['state']} {row['action']}")
 
 
+@main.group()
+def site():
+    """Build or serve the static site (mkdocs-material, one build per language)."""
+
+
+def _site_options(command):
+    command = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                           default=Path("public"), show_default=True,
+                           help=_("The folder the site is written to."))(command)
+    return db_option(command)
+
+
+@site.command("build")
+@_site_options
+@click.option("--quiet", "-q", is_flag=True)
+@guarded
+def site_build(out, db_path, quiet):
+    """Build the site from the current database (atomically: a failed build keeps the old one)."""
+    from .site.build import build_site
+
+    def progress(lang: str) -> None:
+        if not quiet:
+            click.echo(_("building the {lang} site", lang=lang), err=True)
+
+    report = build_site(_connect(db_path), out, progress=progress)
+    if not quiet:
+        click.echo(_("built {path}: {pages} pages in {n} languages", path=out,
+                     pages=report["pages"], n=len(report["languages"])), err=True)
+
+
+@site.command("serve")
+@_site_options
+@click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("data"), show_default=True)
+@click.option("--port", type=int, default=8000, show_default=True)
+@guarded
+def site_serve(out, db_path, data_dir, port):
+    """Serve the site on 127.0.0.1, rebuilding the database and the site when data/ changes."""
+    from .ingest import build_database
+    from .site.build import build_site
+    from .site.serve import serve
+    from .storage.database import connect, default_path
+
+    target = db_path or default_path()
+
+    def rebuild() -> None:
+        build_database(data_dir, target)
+        build_site(connect(target), out)
+
+    if not (out / "index.html").is_file():
+        rebuild()
+    serve(out, data_dir, rebuild, port=port, report=lambda m: click.echo(m, err=True))
+
+
 @main.command()
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
               show_default=True, help=_("json: one document; jsonl: one section per line."))

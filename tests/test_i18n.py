@@ -60,7 +60,8 @@ def test_every_catalog_is_complete_and_keeps_placeholders():
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             assert all(strings), (lang, ids[0])
-            wanted = sorted(set(re.findall(r"\{[^}]*\}", ids[-1])) - {"{n}"})
+            placeholder = r"\{[^}]*\}|%\([^)]*\)s"
+            wanted = sorted(set(re.findall(placeholder, ids[-1])) - {"{n}", "%(n)s"})
             for string in strings:
-                assert sorted(set(re.findall(r"\{[^}]*\}", string)) - {"{n}"}) == wanted, \
-                    (lang, ids[0], string)
+                found = sorted(set(re.findall(placeholder, string)) - {"{n}", "%(n)s"})
+                assert found == wanted, (lang, ids[0], string)

@@ -186,3 +186,8 @@ def test_a_split_word_next_to_single_letters_is_not_mistaken_for_letter_spacing(
 def test_letter_spacing_stops_before_letters_that_run_on_into_a_fragment():
     raw = "während P h a s e 1 : T ü r e i n t r e t e n auf , k ommt es zum Kampf"
     assert normalise(raw, "de").text == "während Phase 1: Tür eintreten auf, kommt es zum Kampf"
+
+
+def test_japanese_text_with_a_letter_spaced_latin_word_is_repaired_without_an_analyser():
+    raw = "M u n c h k i n\n\nカードを引く。\n"
+    assert normalise(raw, "ja").text.startswith("Munchkin\n")

@@ -45,7 +45,9 @@ class Lexicon:
     def __init__(self, lang: str):
         self.lang = lang.split("-")[0].split("_")[0].lower()
         self._cache: dict[str, float] = {}
-        self.available = _has_wordlist(self.lang)
+        # wordfreq segments text of spaceless languages with an analyser (MeCab for Japanese)
+        # that is not a dependency; no repair here needs their frequencies, so none are used
+        self.available = _has_wordlist(self.lang) and self.lang not in SPACELESS
 
     def zipf(self, word: str) -> float:
         key = word.lower()
@@ -109,4 +111,7 @@ def _has_wordlist(lang: str) -> bool:
 def _zipf(word: str, lang: str) -> float:
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(word, lang)
+    try:
+        return zipf_frequency(word, lang)
+    except (ImportError, ValueError, LookupError):
+        return 0.0  # a word list that needs a missing analyser: the word is unknown

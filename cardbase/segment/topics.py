@@ -95,30 +95,40 @@ def _pattern(keyword: str) -> re.Pattern:
 
 
 class TopicMatcher:
-    """Scores sections against the vocabulary's keywords for one language and game."""
+    """Scores sections against the vocabulary's keywords for one language and game.
+
+    All keywords are compiled into one alternation, longest first, so a body is scanned once
+    whatever the size of the vocabulary.
+    """
 
     def __init__(self, vocabulary: Vocabulary, lang: str, game: str):
-        self.rules: list[tuple[str, re.Pattern]] = []
+        self.keywords: dict[str, list[str]] = {}
         for topic in vocabulary.topics.values():
             if topic.games and game not in topic.games:
                 continue
             words = set(topic.keywords.get(lang, ())) | set(topic.keywords.get("en", ()))
             for word in sorted(words):
-                if word.strip():
-                    self.rules.append((topic.id, _pattern(word)))
+                key = fold(word).strip()
+                if key:
+                    self.keywords.setdefault(key, []).append(topic.id)
+        keys = sorted(self.keywords, key=lambda k: (-len(k), k))
+        self.pattern = re.compile("|".join(_pattern(k).pattern for k in keys)) if keys else None
+
+    def _hits(self, text: str) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        if self.pattern is not None:
+            for match in self.pattern.finditer(text):
+                counts[match.group()] = counts.get(match.group(), 0) + 1
+        return counts
 
     def scores(self, heading: str, body: str) -> dict[str, float]:
-        heading_key, body_key = fold(heading), fold(body)
         result: dict[str, float] = {}
-        for topic_id, pattern in self.rules:
-            score = 0.0
-            if pattern.search(heading_key):
-                score += HEADING_WEIGHT * len(pattern.pattern)
-            hits = len(pattern.findall(body_key))
-            if hits:
-                score += BODY_WEIGHT * min(hits, 5)
-            if score:
-                result[topic_id] = result.get(topic_id, 0.0) + score
+        for key in self._hits(fold(heading)):
+            for topic_id in self.keywords[key]:
+                result[topic_id] = result.get(topic_id, 0.0) + HEADING_WEIGHT * len(key)
+        for key, hits in self._hits(fold(body)).items():
+            for topic_id in self.keywords[key]:
+                result[topic_id] = result.get(topic_id, 0.0) + BODY_WEIGHT * min(hits, 5)
         return result
 
     def best(self, heading: str, body: str) -> str | None:

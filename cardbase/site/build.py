@@ -1,0 +1,141 @@
+"""Building the site: generate every language's pages, run mkdocs once per language, and replace
+the previous site only when every build succeeded.
+
+Each language gets its own mkdocs build (its own ``theme.language``, its own search language and
+index, so a search stays within the language being read), configured from the top-level
+``mkdocs.yml`` and linked to the others through ``extra.alternate``. Hand-written pages come from
+``site/<lang>/`` (English where a language has none). The result goes to a temporary folder
+beside the target and is renamed into place; a failure names the page and leaves the old site.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+from ..errors import CardbaseError
+from ..i18n import _
+from .pages import LANGUAGES, language_names, render_site
+from .search import add_folded_text
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SEARCH_LANG = {"en": ["en"], "es": ["es"], "de": ["de"], "ja": ["ja"], "vi": ["vi"]}
+REDIRECT = """<!doctype html>
+<html><head><meta charset="utf-8"><title>cardbase</title>
+<script>
+var langs = {langs}; var want = (navigator.language || "en").slice(0, 2);
+location.replace((langs.indexOf(want) >= 0 ? want : "en") + "/");
+</script><meta http-equiv="refresh" content="0; url=en/"></head>
+<body><ul>{links}</ul></body></html>
+"""
+
+
+class _MkdocsLog(logging.Handler):
+    """Collects what mkdocs warns about, to name the page in the error."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path) -> Path:
+    names = language_names(lang)
+    config = dict(base)
+    config["docs_dir"] = str(docs)
+    config["site_dir"] = str(out)
+    config["use_directory_urls"] = True
+    theme = dict(config.get("theme", {}))
+    theme["language"] = lang
+    theme["custom_dir"] = str(site_dir / "overrides")
+    config["theme"] = theme
+    config["plugins"] = [{"search": {"lang": SEARCH_LANG[lang]}}]
+    config["extra"] = {"alternate": [{"name": names[code], "lang": code} for code in LANGUAGES]}
+    config["site_name"] = base.get("site_name", "cardbase")
+    nav = docs.parent / f"nav-{lang}.yml"
+    if nav.is_file():
+        config["nav"] = yaml.safe_load(nav.read_text(encoding="utf-8"))
+        config["not_in_nav"] = "/cards/*/index.md\n"
+    path = docs.parent / f"mkdocs-{lang}.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _copy_hand_written(lang: str, site_dir: Path, docs: Path) -> str:
+    source = site_dir / lang if (site_dir / lang).is_dir() else site_dir / "en"
+    intro = ""
+    for page in sorted(source.glob("*.md")):
+        if page.name == "index.md":
+            intro = page.read_text(encoding="utf-8")
+        else:
+            shutil.copy(page, docs / page.name)
+    assets = site_dir / "assets"
+    if assets.is_dir():
+        shutil.copytree(assets, docs / "assets")
+    return intro
+
+
+def _mkdocs(config_file: Path, lang: str) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    handler = _MkdocsLog()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        build(load_config(str(config_file)))
+    except (MkDocsException, OSError, ValueError) as exc:
+        detail = "; ".join(handler.messages[-5:]) or str(exc)
+        raise CardbaseError(_("the {lang} site failed to build: {detail}", lang=lang,
+                              detail=detail), stage="site") from exc
+    finally:
+        logger.removeHandler(handler)
+
+
+def build_site(conn, target: Path, *, languages=LANGUAGES, site_dir: Path | None = None,
+               progress: Callable[[str], None] | None = None) -> dict:
+    """Build every language's site into ``target`` (atomically); return what was built."""
+    site_dir = site_dir or ROOT / "site"
+    base = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    report = {"languages": {}, "pages": 0}
+    try:
+        out = staging / "public"
+        for lang in languages:
+            if progress:
+                progress(lang)
+            docs = staging / "docs" / lang
+            docs.mkdir(parents=True)
+            intro = _copy_hand_written(lang, site_dir, docs)
+            pages = render_site(conn, lang, docs, intro=intro)
+            _mkdocs(_config(lang, docs, out / lang, base, site_dir), lang)
+            documents = add_folded_text(out / lang)
+            index_size = (out / lang / "search" / "search_index.json").stat().st_size
+            report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
+                                         "search_index_bytes": index_size}
+            report["pages"] += len(pages)
+        names = language_names("en")
+        links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
+        (out / "index.html").write_text(REDIRECT.format(langs=list(languages), links=links),
+                                        encoding="utf-8")
+        previous = target.with_name(f".{target.name}.old")
+        if target.exists():
+            if previous.exists():
+                shutil.rmtree(previous)
+            target.rename(previous)
+        out.rename(target)
+        if previous.exists():
+            shutil.rmtree(previous)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return report

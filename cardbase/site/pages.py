@@ -1,0 +1,378 @@
+"""What each page of the site shows, gathered from the database, rendered through templates.
+
+``render_site(conn, lang, root)`` writes every generated page of one language under ``root``:
+the home page's table, each rulebook whole (damaged passages flagged, the raw text a click away),
+each topic side by side across rulebooks (edition differences first), the card index and a page
+per card, the glossary, the checker's rules and decision tables, the edition differences and the
+translation status. Interface strings go through the gettext catalogs; every database value
+through ``markup.escape``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from .. import i18n
+from ..rules.editions import differences
+from ..rules.engine import Citer
+from ..rules.model import VERDICT_WORDS, rules_for
+from ..rules.table import decision_table
+from . import markup
+
+LANGUAGES = ("en", "es", "de", "ja", "vi")
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
+
+
+def safe_id(value: str) -> Markup:
+    """An id or path made by cardbase (never free text), usable in links and anchors."""
+    if not _SAFE_ID.match(value or ""):
+        raise ValueError(f"not an id: {value!r}")
+    return Markup(value)
+
+
+def anchor(rule_id: str) -> Markup:
+    return safe_id(rule_id.replace(".", "-").replace("_", "-"))
+
+
+def environment(lang: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("cardbase.site", "templates"),
+        extensions=["jinja2.ext.i18n"], finalize=markup.escape, autoescape=False,
+        keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    env.install_gettext_translations(i18n._load([lang]), newstyle=True)
+    env.filters["attr"] = lambda value: Markup(markup.attr(value))
+    return env
+
+
+def language_names(lang: str) -> dict[str, str]:
+    from babel import Locale
+
+    names = {}
+    for code in LANGUAGES:
+        try:
+            names[code] = Locale.parse(code).get_display_name(lang) or code
+        except Exception:  # an unknown display language falls back to the code
+            names[code] = code
+    return names
+
+
+class SiteData:
+    """Everything the pages need, read once from the database."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.rulebooks = [dict(r) for r in conn.execute(
+            "SELECT r.*, g.name AS game_name FROM rulebooks r JOIN games g ON g.id = r.game_id "
+            "ORDER BY r.game_id, r.lang")]
+        self.games = dict(conn.execute("SELECT id, name FROM games ORDER BY id"))
+        self.sections = [dict(r) for r in conn.execute(
+            "SELECT s.*, r.lang, r.title AS rulebook_title, r.raw_text FROM sections s "
+            "JOIN rulebooks r ON r.id = s.rulebook_id ORDER BY s.rulebook_id, s.ordinal")]
+        for section in self.sections:
+            section["flags"] = json.loads(section["flags"])
+        self.topic_titles: dict[str, dict[str, str]] = {}
+        for topic_id, lang, title in conn.execute("SELECT topic_id, lang, title FROM topic_titles"):
+            self.topic_titles.setdefault(topic_id, {})[lang] = title
+        self.topic_order = [r[0] for r in conn.execute("SELECT id FROM topics ORDER BY ordinal")]
+
+    def topic_title(self, topic_id: str, lang: str) -> str:
+        titles = self.topic_titles.get(topic_id, {})
+        return titles.get(lang) or titles.get("en") or topic_id
+
+
+def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict:
+    raw = section["raw_text"][section["raw_start"]:section["raw_end"]]
+    label = i18n._("Raw text")
+    shown = [f for f in section["flags"] if f["flag"] != "corrected"]
+    return {
+        "slug": safe_id(section["slug"]), "heading": section["heading"],
+        "marks": Markup("#" * min(6, section["level"] + 1)),
+        "rulebook": safe_id(section["rulebook_id"]), "rulebook_title": section["rulebook_title"],
+        "lang_name": names.get(section["lang"], section["lang"]),
+        "topic": safe_id(section["topic_id"]) if section["topic_id"] else None,
+        "topic_title": data.topic_title(section["topic_id"], lang) if section["topic_id"] else "",
+        "page": section["page"], "quality_pct": f"{section['quality']:.0%}",
+        "flags": section["flags"], "flags_shown": shown,
+        "corrected": any(f["flag"] == "corrected" for f in section["flags"]),
+        "body_html": markup.block(section["body"]),
+        "raw_html": Markup(f'<details class="cb-raw-box" markdown="0"><summary>'
+                           f'{markup.attr(label)}</summary>') + markup.block(raw, "cb-raw")
+        + Markup("</details>"),
+    }
+
+
+def _source(row) -> str:
+    if row["ours"]:
+        return i18n._("(ours)")
+    if row["origin"] == "card_face":
+        return i18n._("{rulebook}, card face", rulebook=row["rulebook_id"])
+    return f"{row['rulebook_id']}: “{row['quote']}”"
+
+
+def _write(root: Path, relative: str, text: str) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "") -> list[str]:
+    """Write every generated page of language ``lang`` under ``root``; return their paths.
+
+    The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
+    the pages as ``root/../nav-<lang>.yml``.
+    """
+    i18n.set_language(lang)
+    env = environment(lang)
+    names = language_names(lang)
+    data = SiteData(conn)
+    written: list[str] = []
+
+    def page(template: str, relative: str, **values) -> None:
+        _write(root, relative, env.get_template(template).render(**values))
+        written.append(relative)
+
+    rulebooks = [{**r, "id": safe_id(r["id"]), "lang_name": names.get(r["lang"], r["lang"]),
+                  "quality_pct": f"{r['quality']:.0%}", "sections": r["section_count"]}
+                 for r in data.rulebooks]
+    page("home.md.j2", "index.md", intro=Markup(intro), rulebooks=rulebooks)
+    for rulebook in rulebooks:
+        sections = [_section_view(s, data, lang, names) for s in data.sections
+                    if s["rulebook_id"] == rulebook["id"]]
+        page("rulebook.md.j2", f"rulebooks/{rulebook['id']}.md", rulebook=rulebook,
+             sections=sections)
+
+    diffs = {}
+    for game in ("munchkin",):
+        books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
+        if len(books) == 2:
+            diffs[game] = differences(conn, books[0], books[1], examples=0)
+    for topic_id in data.topic_order:
+        sections = [_section_view(s, data, lang, names) for s in data.sections
+                    if s["topic_id"] == topic_id and s["kind"] in
+                    ("rule", "example", "sidebar", "variant")]
+        if not sections:
+            continue
+        notes = []
+        for diff in diffs.values():
+            for parameter in diff["parameters"]:
+                rules = parameter["rules"]
+                if any(r.split(".")[1] in topic_id or topic_id in r for r in rules):
+                    books = diff["rulebooks"]
+                    notes.append(f"{parameter['parameter']}: {books[0]} {parameter[books[0]]}, "
+                                 f"{books[1]} {parameter[books[1]]}")
+        page("topic.md.j2", f"topics/{topic_id}.md",
+             topic={"title": data.topic_title(topic_id, lang)}, sections=sections,
+             differences=notes, editions_label=i18n._("Edition differences"))
+
+    written += _card_pages(conn, env, root, lang, names, data)
+    _glossary_page(conn, env, root, lang, names, data, written)
+    _rules_pages(conn, env, root, lang, names, data, written)
+    _editions_page(env, root, diffs, written)
+    _status_page(env, root, names, data, written)
+    _write_nav(root, lang, data, rulebooks, diffs, written)
+    return written
+
+
+def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], diffs: dict,
+               written: list[str]) -> None:
+    import yaml
+
+    _ = i18n._
+    topics = [{data.topic_title(t, lang): f"topics/{t}.md"} for t in data.topic_order
+              if f"topics/{t}.md" in written]
+    games = [(g, n) for g, n in data.games.items() if f"rules/{g}.md" in written]
+    extra = [p for p in sorted(root.glob("*.md")) if p.name != "index.md"
+             and f"{p.name}" not in written]
+    nav = [
+        {_("Home"): "index.md"},
+        {_("Rulebooks"): [{str(r["title"]): f"rulebooks/{r['id']}.md"} for r in rulebooks]},
+        {_("Topics"): topics},
+        {_("Cards"): "cards/index.md"},
+        {_("Glossary"): "glossary.md"},
+        {_("Can I play this?"): [{n: f"decisions/{g}.md"} for g, n in games]},
+        {_("Rules"): [{n: f"rules/{g}.md"} for g, n in games]},
+        {_("Edition differences"): [{data.games[g]: f"editions-{g}.md"} for g in diffs]},
+        {_("Translation status"): "translations.md"},
+    ] + [p.name for p in extra]
+    (root.parent / f"nav-{lang}.yml").write_text(
+        yaml.safe_dump(nav, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -> list[str]:
+    written = []
+    cards = []
+    for card in conn.execute("SELECT * FROM cards ORDER BY game_id, id"):
+        card_names = conn.execute("SELECT * FROM card_names WHERE card_id = ? ORDER BY lang, "
+                                  "kind DESC, id", (card["id"],)).fetchall()
+        shown = {}
+        for row in card_names:
+            if row["kind"] == "name":
+                shown.setdefault(row["lang"], row["name"])
+        display = shown.get(lang) or shown.get("en") or next(iter(shown.values()), card["id"])
+        cards.append({"id": safe_id(card["id"]), "name": display, "type": card["type"],
+                      "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
+                      "langs": sorted(shown), "all_names": " · ".join(
+                          f"{n} ({l})" for l, n in sorted(shown.items()))})
+        facts = conn.execute("SELECT * FROM card_facts WHERE card_id = ? ORDER BY id",
+                             (card["id"],)).fetchall()
+        counterparts = json.loads(card["counterparts"]) + [r[0] for r in conn.execute(
+            "SELECT id FROM cards WHERE EXISTS (SELECT 1 FROM json_each(cards.counterparts) "
+            "WHERE value = ?)", (card["id"],))]
+        mentions = conn.execute(
+            "SELECT DISTINCT s.slug, s.heading, s.rulebook_id, r.lang FROM mentions m "
+            "JOIN sections s ON s.id = m.section_id JOIN rulebooks r ON r.id = s.rulebook_id "
+            "WHERE m.kind = 'card' AND m.target_id = ? ORDER BY r.lang, s.rulebook_id, s.ordinal",
+            (card["id"],)).fetchall()
+        view = {
+            "name": display, "type": card["type"], "game_name": data.games.get(card["game_id"]),
+            "names": [{"lang_name": names.get(r["lang"], r["lang"]),
+                       "name": r["name"] + (i18n._(" (alias)") if r["kind"] == "alias" else ""),
+                       "source": _source(r)} for r in card_names],
+            "stats": [{"field": f["field"], "value": ", ".join(map(str, v)) if isinstance(
+                v := json.loads(f["value"]), list) else v, "source": _source(f)}
+                      for f in facts if f["field"] != "text"],
+            "texts": [{"lang_name": names.get(f["lang"], f["lang"]),
+                       "html": markup.block(json.loads(f["value"]))}
+                      for f in facts if f["field"] == "text"],
+            "counterparts": [{"id": safe_id(c), "name": c} for c in dict.fromkeys(counterparts)
+                             if c != card["id"]],
+            "mentions": [{"slug": safe_id(m["slug"]), "heading": m["heading"],
+                          "rulebook": safe_id(m["rulebook_id"]),
+                          "lang_name": names.get(m["lang"], m["lang"])} for m in mentions],
+        }
+        relative = f"cards/{card['id']}/index.md"
+        _write(root, relative, env.get_template("card.md.j2").render(card=view))
+        written.append(relative)
+    types = sorted({c["type"] for c in cards})
+    games = [{"id": g, "name": n} for g, n in data.games.items()]
+    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
+        cards=cards, types=types, games=games, langs=langs))
+    written.append("cards/index.md")
+    return written
+
+
+def _glossary_page(conn, env, root, lang, names, data, written) -> None:
+    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    terms = []
+    for term in conn.execute("SELECT id FROM terms ORDER BY ordinal"):
+        words: dict[str, list[str]] = {}
+        for row in conn.execute("SELECT lang, word, ours FROM term_words WHERE term_id = ? "
+                                "ORDER BY lang, ordinal", (term["id"],)):
+            words.setdefault(row["lang"], []).append(row["word"] + ("*" if row["ours"] else ""))
+        defined = conn.execute(
+            "SELECT s.slug, s.heading, s.rulebook_id FROM term_sections t JOIN sections s ON "
+            "s.ref = t.section_ref WHERE t.term_id = ? ORDER BY s.rulebook_id, s.ordinal",
+            (term["id"],)).fetchall()
+        terms.append({"words": {k: ", ".join(v) for k, v in words.items()},
+                      "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
+                                   "rulebook": safe_id(d["rulebook_id"])} for d in defined]})
+    _write(root, "glossary.md", env.get_template("glossary.md.j2").render(terms=terms, langs=langs))
+    written.append("glossary.md")
+
+
+def _situation_words(state: dict) -> str:
+    parts = [state.get("phase", "")]
+    parts.append(i18n._("my turn") if state.get("my_turn") else i18n._("someone else's turn"))
+    if state.get("role"):
+        parts.append(state["role"])
+    return " · ".join(p for p in parts if p)
+
+
+def _rules_pages(conn, env, root, lang, names, data, written) -> None:
+    citer = Citer(conn)
+    for game, game_name in data.games.items():
+        books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
+        if not books:
+            continue
+        rules = []
+        for rule in sorted(rules_for(game), key=lambda r: r.id):
+            citations = []
+            for rulebook in books:
+                for quote in rule.citations.get(rulebook, ()):
+                    cited = citer.cite(rulebook, quote)
+                    citations.append({
+                        "quote": quote, "rulebook": safe_id(rulebook), "heading": cited["heading"],
+                        "slug": safe_id((cited["section"] or "/").split("/", 1)[1]),
+                        "lang_name": names.get(cited["lang"], cited["lang"])})
+            if citations:
+                rules.append({"id": rule.id, "anchor": anchor(rule.id), "says": i18n._(rule.statement),
+                              "citations": citations})
+        _write(root, f"rules/{game}.md", env.get_template("rules.md.j2").render(
+            rules=rules, game_name=game_name))
+        written.append(f"rules/{game}.md")
+        table = decision_table(game, books)
+        groups: dict[str, dict] = {}
+        for row in table["rows"]:
+            action = row["action"]
+            key = " ".join(filter(None, [action.get("verb"), action.get("card_type"),
+                                         action.get("from")]))
+            group = groups.setdefault(key, {"title": key, "rows": []})
+            cells = []
+            for rulebook in books:
+                deciding = row["rules"][rulebook]
+                verdict = row["by_rulebook"][rulebook]
+                cells.append({"verdict": verdict, "word": i18n._(VERDICT_WORDS[verdict]),
+                              "rule": deciding[0] if deciding else None,
+                              "anchor": anchor(deciding[0]) if deciding else None})
+            group["rows"].append({"situation": _situation_words(row["state"]), "cells": cells,
+                                  "differs": len(set(row["by_rulebook"].values())) > 1})
+        _write(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
+            groups=list(groups.values()), rulebooks=books, game=safe_id(game),
+            game_name=game_name))
+        written.append(f"decisions/{game}.md")
+
+
+def _editions_page(env, root, diffs, written) -> None:
+    for game, diff in diffs.items():
+        first, second = diff["rulebooks"]
+        parameters = [{"parameter": p["parameter"], "first_value": p[first],
+                       "second_value": p[second],
+                       "sides": [{"rulebook": rb, "quotes": [q["quote"] for q in p["quotes"][rb]]}
+                                 for rb in (first, second)]} for p in diff["parameters"]]
+        only = [{"rulebook": rb, "rules": [{"rule": r["rule"], "says": r["says"],
+                                            "quotes": [q["quote"] for q in r["quotes"]]}
+                                           for r in rules]}
+                for rb, rules in diff["stated_only_in"].items() if rules]
+        _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
+            first=first, second=second, parameters=parameters, only=only,
+            differing=diff["differing_cells"], total=diff["table_cells"]))
+        written.append(f"editions-{game}.md")
+
+
+def _status_page(env, root, names, data, written) -> None:
+    from babel.messages.pofile import read_po
+
+    interface = []
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        path = i18n.LOCALES / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+        if not path.is_file():
+            interface.append({"name": names[code], "translated": 0, "fuzzy": 0, "missing": "—"})
+            continue
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=code)
+        messages = [m for m in catalog if m.id]
+        done = [m for m in messages if (all(m.string) if isinstance(m.string, tuple) else m.string)
+                and not m.fuzzy]
+        interface.append({"name": names[code], "translated": len(done),
+                          "fuzzy": sum(1 for m in messages if m.fuzzy),
+                          "missing": len(messages) - len(done)})
+    published = {}
+    for section in data.sections:
+        if section["topic_id"] and section["kind"] in ("rule", "example", "sidebar", "variant"):
+            published.setdefault(section["topic_id"], set()).add(section["lang"])
+    topics = [{"title": data.topic_title(t, "en"),
+               "status": {c: ("✓" if c in published[t] else "—") for c in LANGUAGES}}
+              for t in data.topic_order if t in published]
+    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    _write(root, "translations.md", env.get_template("status.md.j2").render(
+        interface=interface, topics=topics, langs=langs))
+    written.append("translations.md")
