@@ -82,13 +82,26 @@ def main():
     """cardbase: a multilingual rules reference for the Munchkin family of card games."""
 
 
+def _locales_option(command):
+    return click.option("--locales", "locales_dir",
+                        type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help=_("The catalogs folder (default: the project's locales/)."))(command)
+
+
+def _locales(locales_dir):
+    from .translate.catalogs import default_locales
+
+    return locales_dir or default_locales()
+
+
 @main.command()
 @click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("data"), show_default=True, help=_("The data folder to build from."))
 @db_option
+@_locales_option
 @click.option("--quiet", "-q", is_flag=True, help=_("Print nothing but errors."))
 @guarded
-def build(data_dir: Path, db_path: Path | None, quiet: bool):
+def build(data_dir: Path, db_path: Path | None, locales_dir: Path | None, quiet: bool):
     """Build the database from the data folder (atomically: a failed build changes nothing)."""
     from .ingest import build_database
     from .storage.database import default_path
@@ -99,7 +112,7 @@ def build(data_dir: Path, db_path: Path | None, quiet: bool):
         if not quiet:
             click.echo(_("ingesting {rulebook}", rulebook=rulebook_id), err=True)
 
-    corpus = build_database(data_dir, target, progress)
+    corpus = build_database(data_dir, target, progress, locales=locales_dir)
     if not quiet:
         sections = sum(len(item.sections) for item in corpus.rulebooks)
         click.echo(_("built {path}: {rulebooks} rulebooks, {sections} sections", path=target,
@@ -168,14 +181,15 @@ def _print_hit(hit: dict) -> None:
 @main.command()
 @click.argument("ref")
 @click.option("--raw", is_flag=True, help=_("Print the raw source text the section comes from."))
+@click.option("--lang", help=_("Also show a community translation into this language."))
 @db_option
 @json_option
 @guarded
-def section(ref, raw, db_path, as_json):
+def section(ref, raw, lang, db_path, as_json):
     """Show one section, REF = rulebook/section (see `cardbase sections RULEBOOK`)."""
     from .reference import get_section
 
-    _use_language(None)
+    _use_language(lang)
     data = get_section(_connect(db_path), ref)
     if as_json:
         if raw:
@@ -202,6 +216,13 @@ def section(ref, raw, db_path, as_json):
                                    detail=detail))
     click.echo()
     click.echo(data["body"])
+    translation = data["translations"].get(lang) if lang else None
+    if translation:
+        click.echo()
+        click.secho(_("Community translation ({lang}), not a published text", lang=lang) +
+                    (_(" — the source changed since; it may be out of date")
+                     if translation["fuzzy"] else ""), bold=True)
+        click.echo(translation["text"])
 
 
 @main.command()
@@ -546,6 +567,88 @@ def site_serve(out, db_path, data_dir, port):
     if not (out / "index.html").is_file():
         rebuild()
     serve(out, data_dir, rebuild, port=port, report=lambda m: click.echo(m, err=True))
+
+
+@main.group()
+def translate():
+    """Translate cardbase: catalogs for the interface and the content, for Poedit or Weblate."""
+
+
+@translate.command("init")
+@click.argument("lang")
+@_locales_option
+@db_option
+@guarded
+def translate_init(lang, locales_dir, db_path):
+    """Create the interface and content catalogs of a new language LANG."""
+    from .translate.workflow import init
+
+    for path in init(_connect(db_path), _locales(locales_dir), lang):
+        click.echo(_("created {path}", path=path), err=True)
+
+
+@translate.command("export")
+@click.argument("lang")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help=_("Also copy the catalogs to this folder (for Poedit, Weblate or Crowdin)."))
+@_locales_option
+@db_option
+@guarded
+def translate_export(lang, out, locales_dir, db_path):
+    """Bring LANG's catalogs up to date with the sources (nothing lost) and export them."""
+    from .translate.workflow import export
+
+    for path in export(_connect(db_path), _locales(locales_dir), lang, out):
+        click.echo(str(path))
+
+
+@translate.command("import")
+@click.argument("lang")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_locales_option
+@db_option
+@guarded
+def translate_import(lang, files, locales_dir, db_path):
+    """Check translated FILES for LANG and import them (all of them, or none on any problem)."""
+    from .translate.workflow import import_files
+
+    counts = import_files(_connect(db_path), _locales(locales_dir), lang, list(files))
+    click.echo(_("imported {interface} interface and {content} content translations; rebuild "
+                 "with `cardbase build` to use the content", interface=counts["cardbase"],
+                 content=counts["content"]), err=True)
+
+
+@translate.command("status")
+@click.option("--min", "minimum", type=click.FloatRange(0, 100),
+              help=_("Exit non-zero when a catalog is below this percentage."))
+@_locales_option
+@db_option
+@json_option
+@guarded
+def translate_status(minimum, locales_dir, db_path, as_json):
+    """Per language and kind: translated, fuzzy (source changed) and missing; topics by language."""
+    from .translate.workflow import below, status
+
+    report = status(_connect(db_path), _locales(locales_dir))
+    failing = below(report, minimum) if minimum is not None else []
+    if as_json:
+        _emit_json({**report, "below_minimum": failing})
+    else:
+        click.echo(f"{_('language'):10} {_('kind'):10} {_('translated'):>10} {_('fuzzy'):>7} "
+                   f"{_('missing'):>8} {'%':>6}")
+        for row in report["catalogs"]:
+            click.echo(f"{row['lang']:10} {_(row['kind']):10} {row['translated']:>10} "
+                       f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
+        click.echo()
+        marks = {"published": "P", "community": "c", "none": "·"}
+        click.echo(f"{_('topic'):28} " + " ".join(f"{l:>3}" for l in report["languages"]))
+        for topic in report["topics"]:
+            click.echo(f"{topic['topic']:28} " + " ".join(
+                f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))
+        click.echo(_("P published rulebook · c community translation · · nothing"))
+    if failing:
+        _fail(_("{n} catalogs are below {minimum}%", n=len(failing), minimum=minimum), 1)
 
 
 @main.command()

@@ -14,7 +14,9 @@ import os
 from pathlib import Path
 
 DOMAIN = "cardbase"
-LOCALES = Path(__file__).resolve().parent.parent / "locales"
+#: the catalogs: a source checkout's ``locales/``, or the folder ``CARDBASE_LOCALES`` names
+LOCALES = Path(os.environ.get("CARDBASE_LOCALES")
+               or Path(__file__).resolve().parent.parent / "locales")
 
 _current: _gettext.NullTranslations | None = None
 

@@ -45,6 +45,8 @@ class Corpus:
     glossary: list[Term] = field(default_factory=list)
     #: (rulebook id, section ordinal) -> mentions in that section's body
     mentions: dict[tuple[str, int], list[Mention]] = field(default_factory=dict)
+    #: the folder of message catalogs whose content translations the database takes in
+    locales: Path | None = None
 
 
 @dataclass
@@ -127,10 +129,14 @@ def find_mentions(corpus: Corpus) -> dict[tuple[str, int], list[Mention]]:
             for item in corpus.rulebooks for section in item.sections}
 
 
-def build_database(data_dir: Path, db_path: Path, progress: Progress | None = None) -> Corpus:
-    """Ingest ``data_dir`` and write the database to ``db_path`` atomically."""
+def build_database(data_dir: Path, db_path: Path, progress: Progress | None = None,
+                   locales: Path | None = None) -> Corpus:
+    """Ingest ``data_dir`` (and the content translations under ``locales``) and write the
+    database to ``db_path`` atomically."""
     from .storage.writer import write_database
+    from .translate.catalogs import default_locales
 
     corpus = ingest(Path(data_dir), progress)
+    corpus.locales = Path(locales) if locales else default_locales()
     write_database(corpus, Path(db_path))
     return corpus

@@ -122,8 +122,12 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
         "SELECT id, reason, note, raw_start, raw_end, text FROM corrections "
         "WHERE rulebook_id = ? AND raw_start < ? AND raw_end > ? ORDER BY raw_start",
         (row["rulebook_id"], row["raw_end"], row["raw_start"]))]
+    translations = {r["lang"]: {"text": r["text"], "fuzzy": bool(r["fuzzy"]), "community": True}
+                    for r in conn.execute("SELECT lang, text, fuzzy FROM section_translations "
+                                          "WHERE section_id = ? ORDER BY lang", (row["id"],))}
     return {
         "ref": row["ref"], "rulebook": row["rulebook_id"], "rulebook_title": row["rulebook_title"],
+        "translations": translations,
         "lang": row["lang"], "heading": row["heading"], "heading_style": row["heading_style"],
         "level": row["level"], "parent": row["parent_ref"], "children": children,
         "kind": row["kind"], "topic": row["topic_id"],

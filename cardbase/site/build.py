@@ -20,11 +20,20 @@ import yaml
 
 from ..errors import CardbaseError
 from ..i18n import _
-from .pages import LANGUAGES, language_names, render_site
+from .pages import language_names, render_site
 from .search import add_folded_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SEARCH_LANG = {"en": ["en"], "es": ["es"], "de": ["de"], "ja": ["ja"], "vi": ["vi"]}
+
+
+def _search_lang(lang: str) -> list[str]:
+    """The search language for a new language: its own where the theme has a stemmer."""
+    from importlib.resources import files
+
+    code = lang.split("_")[0]
+    lunr = files("material") / "templates" / "assets" / "javascripts" / "lunr" / "min"
+    return [code] if (lunr / f"lunr.{code}.min.js").is_file() else ["en"]
 REDIRECT = """<!doctype html>
 <html><head><meta charset="utf-8"><title>cardbase</title>
 <script>
@@ -46,8 +55,9 @@ class _MkdocsLog(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path) -> Path:
-    names = language_names(lang)
+def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
+            languages: tuple[str, ...]) -> Path:
+    names = language_names(lang, languages)
     config = dict(base)
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(out)
@@ -56,8 +66,8 @@ def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path) -> Pat
     theme["language"] = lang
     theme["custom_dir"] = str(site_dir / "overrides")
     config["theme"] = theme
-    config["plugins"] = [{"search": {"lang": SEARCH_LANG[lang]}}]
-    config["extra"] = {"alternate": [{"name": names[code], "lang": code} for code in LANGUAGES]}
+    config["plugins"] = [{"search": {"lang": SEARCH_LANG.get(lang, _search_lang(lang))}}]
+    config["extra"] = {"alternate": [{"name": names[code], "lang": code} for code in languages]}
     config["site_name"] = base.get("site_name", "cardbase")
     nav = docs.parent / f"nav-{lang}.yml"
     if nav.is_file():
@@ -100,9 +110,18 @@ def _mkdocs(config_file: Path, lang: str) -> None:
         logger.removeHandler(handler)
 
 
-def build_site(conn, target: Path, *, languages=LANGUAGES, site_dir: Path | None = None,
+def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = None,
+               locales: Path | None = None,
                progress: Callable[[str], None] | None = None) -> dict:
-    """Build every language's site into ``target`` (atomically); return what was built."""
+    """Build every language's site into ``target`` (atomically); return what was built.
+
+    The languages are the shipped ones and every language with catalogs under ``locales``.
+    """
+    from ..translate.catalogs import default_locales
+    from ..translate.workflow import languages as catalog_languages
+
+    locales = locales or default_locales()
+    languages = tuple(languages or catalog_languages(locales))
     site_dir = site_dir or ROOT / "site"
     base = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     target = Path(target)
@@ -117,14 +136,14 @@ def build_site(conn, target: Path, *, languages=LANGUAGES, site_dir: Path | None
             docs = staging / "docs" / lang
             docs.mkdir(parents=True)
             intro = _copy_hand_written(lang, site_dir, docs)
-            pages = render_site(conn, lang, docs, intro=intro)
-            _mkdocs(_config(lang, docs, out / lang, base, site_dir), lang)
+            pages = render_site(conn, lang, docs, intro=intro, locales=locales)
+            _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
             documents = add_folded_text(out / lang)
             index_size = (out / lang / "search" / "search_index.json").stat().st_size
             report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
                                          "search_index_bytes": index_size}
             report["pages"] += len(pages)
-        names = language_names("en")
+        names = language_names("en", languages)
         links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
         (out / "index.html").write_text(REDIRECT.format(langs=list(languages), links=links),
                                         encoding="utf-8")

@@ -50,13 +50,13 @@ def environment(lang: str) -> jinja2.Environment:
     return env
 
 
-def language_names(lang: str) -> dict[str, str]:
+def language_names(lang: str, codes=LANGUAGES) -> dict[str, str]:
     from babel import Locale
 
     names = {}
-    for code in LANGUAGES:
+    for code in dict.fromkeys([*LANGUAGES, *codes]):
         try:
-            names[code] = Locale.parse(code).get_display_name(lang) or code
+            names[code] = Locale.parse(code).get_display_name(lang.split("_")[0]) or code
         except Exception:  # an unknown display language falls back to the code
             names[code] = code
     return names
@@ -80,6 +80,9 @@ class SiteData:
         for topic_id, lang, title in conn.execute("SELECT topic_id, lang, title FROM topic_titles"):
             self.topic_titles.setdefault(topic_id, {})[lang] = title
         self.topic_order = [r[0] for r in conn.execute("SELECT id FROM topics ORDER BY ordinal")]
+        self.translations: dict[tuple[int, str], dict] = {
+            (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])} for r in conn.execute(
+                "SELECT section_id, lang, text, fuzzy FROM section_translations")}
 
     def topic_title(self, topic_id: str, lang: str) -> str:
         titles = self.topic_titles.get(topic_id, {})
@@ -90,6 +93,7 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     raw = section["raw_text"][section["raw_start"]:section["raw_end"]]
     label = i18n._("Raw text")
     shown = [f for f in section["flags"] if f["flag"] != "corrected"]
+    translation = data.translations.get((section["id"], lang)) if section["lang"] != lang else None
     return {
         "slug": safe_id(section["slug"]), "heading": section["heading"],
         "marks": Markup("#" * min(6, section["level"] + 1)),
@@ -104,6 +108,9 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         "raw_html": Markup(f'<details class="cb-raw-box" markdown="0"><summary>'
                            f'{markup.attr(label)}</summary>') + markup.block(raw, "cb-raw")
         + Markup("</details>"),
+        "translation_html": markup.block(translation["text"], "cb-body cb-community")
+        if translation else None,
+        "translation_fuzzy": bool(translation and translation["fuzzy"]),
     }
 
 
@@ -121,7 +128,8 @@ def _write(root: Path, relative: str, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "") -> list[str]:
+def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "",
+                locales: Path | None = None) -> list[str]:
     """Write every generated page of language ``lang`` under ``root``; return their paths.
 
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
@@ -129,7 +137,7 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
     """
     i18n.set_language(lang)
     env = environment(lang)
-    names = language_names(lang)
+    names = language_names(lang, (lang,))
     data = SiteData(conn)
     written: list[str] = []
 
@@ -174,7 +182,7 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
     _editions_page(env, root, diffs, written)
-    _status_page(env, root, names, data, written)
+    _status_page(conn, env, root, names, data, written, locales)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
 
@@ -251,7 +259,7 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
         written.append(relative)
     types = sorted({c["type"] for c in cards})
     games = [{"id": g, "name": n} for g, n in data.games.items()]
-    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
     _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
         cards=cards, types=types, games=games, langs=langs))
     written.append("cards/index.md")
@@ -259,7 +267,7 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
 
 
 def _glossary_page(conn, env, root, lang, names, data, written) -> None:
-    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
     terms = []
     for term in conn.execute("SELECT id FROM terms ORDER BY ordinal"):
         words: dict[str, list[str]] = {}
@@ -346,33 +354,19 @@ def _editions_page(env, root, diffs, written) -> None:
         written.append(f"editions-{game}.md")
 
 
-def _status_page(env, root, names, data, written) -> None:
-    from babel.messages.pofile import read_po
+def _status_page(conn, env, root, names, data, written, locales) -> None:
+    from ..translate.catalogs import default_locales
+    from ..translate.workflow import status
 
-    interface = []
-    for code in LANGUAGES:
-        if code == "en":
-            continue
-        path = i18n.LOCALES / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-        if not path.is_file():
-            interface.append({"name": names[code], "translated": 0, "fuzzy": 0, "missing": "—"})
-            continue
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=code)
-        messages = [m for m in catalog if m.id]
-        done = [m for m in messages if (all(m.string) if isinstance(m.string, tuple) else m.string)
-                and not m.fuzzy]
-        interface.append({"name": names[code], "translated": len(done),
-                          "fuzzy": sum(1 for m in messages if m.fuzzy),
-                          "missing": len(messages) - len(done)})
-    published = {}
-    for section in data.sections:
-        if section["topic_id"] and section["kind"] in ("rule", "example", "sidebar", "variant"):
-            published.setdefault(section["topic_id"], set()).add(section["lang"])
-    topics = [{"title": data.topic_title(t, "en"),
-               "status": {c: ("✓" if c in published[t] else "—") for c in LANGUAGES}}
-              for t in data.topic_order if t in published]
-    langs = [{"code": c, "name": names[c]} for c in LANGUAGES]
+    report = status(conn, locales or default_locales())
+    interface = [{"name": names.get(r["lang"], r["lang"]), "kind": i18n._(r["kind"]),
+                  "translated": r["translated"], "fuzzy": r["fuzzy"], "missing": r["missing"]}
+                 for r in report["catalogs"]]
+    marks = {"published": "✓", "community": i18n._("community"), "none": "—"}
+    langs = [{"code": c, "name": names.get(c, c)} for c in report["languages"]]
+    topics = [{"title": data.topic_title(t["topic"], "en"),
+               "status": {c: marks[t["languages"][c]] for c in report["languages"]}}
+              for t in report["topics"]]
     _write(root, "translations.md", env.get_template("status.md.j2").render(
         interface=interface, topics=topics, langs=langs))
     written.append("translations.md")

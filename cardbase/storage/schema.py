@@ -8,7 +8,7 @@ clear message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # name -> (columns, primary key, foreign keys, not-null columns)
 TABLES: dict[str, dict] = {
@@ -35,7 +35,7 @@ TABLES: dict[str, dict] = {
         "pk": "id",
     },
     "topic_titles": {
-        "columns": {"topic_id": str, "lang": str, "title": str},
+        "columns": {"topic_id": str, "lang": str, "title": str, "origin": str},
         "pk": ("topic_id", "lang"),
         "foreign_keys": [("topic_id", "topics", "id")],
     },
@@ -101,6 +101,15 @@ TABLES: dict[str, dict] = {
         "columns": {"term_id": str, "section_ref": str},
         "pk": ("term_id", "section_ref"),
         "foreign_keys": [("term_id", "terms", "id")],
+    },
+    "translations": {
+        "columns": {"lang": str, "context": str, "source_hash": str, "text": str, "fuzzy": int},
+        "pk": ("lang", "context"),
+    },
+    "section_translations": {
+        "columns": {"section_id": int, "lang": str, "text": str, "fuzzy": int},
+        "pk": ("section_id", "lang"),
+        "foreign_keys": [("section_id", "sections", "id")],
     },
     "mentions": {
         "columns": {"id": int, "section_id": int, "kind": str, "target_id": str,

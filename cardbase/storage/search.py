@@ -68,9 +68,13 @@ def parse_query(query: str) -> QueryTerms:
 
 def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
     """A window of ``body`` around the first place a query term occurs."""
-    folded, index = fold_with_map(body)
-    hits = [folded.find(n) for n in needles if n]
+    lowered = body.lower()
+    hits = [lowered.find(n) for n in needles if n] if len(lowered) == len(body) else []
     hits = [h for h in hits if h >= 0]
+    index = None
+    if not hits:  # the query was typed without the text's accents: fold the whole body
+        folded, index = fold_with_map(body)
+        hits = [h for h in (folded.find(n) for n in needles if n) if h >= 0]
     flat = " ".join(body.split())
     if not hits:
         return flat[:width] + ("…" if len(flat) > width else "")

@@ -49,7 +49,8 @@ def _fill(db, corpus) -> None:
     topics = list(corpus.vocabulary.topics.values())
     db["topics"].insert_all({"id": t.id, "parent_id": t.parent, "games": _dumps(list(t.games)),
                              "ordinal": i} for i, t in enumerate(topics))
-    db["topic_titles"].insert_all({"topic_id": t.id, "lang": lang, "title": title}
+    db["topic_titles"].insert_all({"topic_id": t.id, "lang": lang, "title": title,
+                                   "origin": "vocabulary"}
                                   for t in topics for lang, title in sorted(t.titles.items()))
     section_id = 0
     for item in corpus.rulebooks:
@@ -94,6 +95,10 @@ def _fill(db, corpus) -> None:
             for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
     _fill_cards(db, corpus)
     _fill_glossary(db, corpus)
+    if corpus.locales is not None:
+        from ..translate.store import fill
+
+        fill(db, corpus.locales)
 
 
 def _source_columns(fact) -> dict:

@@ -1,0 +1,183 @@
+"""What the ``translate`` commands do: init, export, import and status.
+
+``init`` creates both catalogs of a new language; ``export`` brings them up to date with the
+current sources (nothing lost: changed sources make fuzzy entries, removed ones obsolete entries)
+and can copy them out for Poedit, Weblate or Crowdin; ``import_files`` checks a translator's
+files and merges them only when every file is clean; ``status`` counts, per language and kind,
+what is translated, fuzzy or missing, and which rule topics each language has in a published
+rulebook, in a community translation, or not at all.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+
+from ..errors import DataError, DataErrors, QueryError
+from ..i18n import _
+from .catalogs import (CONTENT, DOMAINS, INTERFACE, catalog_path, merge_content, merge_interface,
+                       read, write)
+from .checks import check_file
+from .content import content_template
+
+SHIPPED = ("en", "es", "de", "ja", "vi")
+
+
+def _check_language(lang: str) -> str:
+    try:
+        Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError) as exc:
+        raise QueryError(_("unknown language code {lang!r}", lang=lang)) from exc
+    return lang.replace("-", "_")
+
+
+def templates(conn: sqlite3.Connection, locales: Path, lang: str | None = None
+              ) -> dict[str, Catalog]:
+    from babel.messages.pofile import read_po
+
+    with (locales / "cardbase.pot").open("rb") as handle:
+        interface = read_po(handle)
+    return {INTERFACE: interface, CONTENT: content_template(conn, lang)}
+
+
+def languages(locales: Path) -> list[str]:
+    """Every language with catalogs (the shipped ones first)."""
+    found = sorted(p.name for p in locales.iterdir()
+                   if (p / "LC_MESSAGES").is_dir() and p.name not in SHIPPED)
+    return [lang for lang in SHIPPED if (locales / lang).is_dir() or lang == "en"] + found
+
+
+def _merged(conn, locales: Path, lang: str) -> dict[str, Catalog]:
+    current = templates(conn, locales, lang)
+    out = {}
+    for domain in DOMAINS:
+        path = catalog_path(locales, lang, domain)
+        existing = read(path, lang) if path.is_file() else None
+        merge = merge_content if domain == CONTENT else merge_interface
+        out[domain] = merge(existing, current[domain], lang)
+    return out
+
+
+def init(conn, locales: Path, lang: str) -> list[Path]:
+    lang = _check_language(lang)
+    paths = [catalog_path(locales, lang, domain) for domain in DOMAINS]
+    existing = [p for p in paths if p.is_file()]
+    if existing:
+        raise QueryError(_("{path} exists already; `cardbase translate export {lang}` updates it",
+                           path=existing[0], lang=lang))
+    for domain, catalog in _merged(conn, locales, lang).items():
+        write(catalog_path(locales, lang, domain), catalog)
+    return paths
+
+
+def export(conn, locales: Path, lang: str, out: Path | None = None) -> list[Path]:
+    lang = _check_language(lang)
+    if not catalog_path(locales, lang, INTERFACE).is_file():
+        raise QueryError(_("no catalogs for {lang}; start with `cardbase translate init {lang}`",
+                           lang=lang))
+    written = []
+    for domain, catalog in _merged(conn, locales, lang).items():
+        path = catalog_path(locales, lang, domain)
+        write(path, catalog)
+        if out is not None:
+            target = Path(out) / f"{lang}-{domain}.po"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, target)
+            written.append(target)
+        else:
+            written.append(path)
+    return written
+
+
+def import_files(conn, locales: Path, lang: str, files: list[Path]) -> dict[str, int]:
+    """Check every file; import all of them, or (on any problem) none."""
+    lang = _check_language(lang)
+    current = templates(conn, locales, lang)
+    checked, errors = [], []
+    for path in files:
+        catalog, domain, problems = check_file(Path(path), lang, current)
+        errors.extend(problems)
+        if catalog is not None:
+            checked.append((catalog, domain))
+    if errors:
+        raise DataErrors(errors)
+    merged = _merged(conn, locales, lang)
+    counts = {INTERFACE: 0, CONTENT: 0}
+    for catalog, domain in checked:
+        target = merged[domain]
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if not any(strings):
+                continue
+            entry = target.get(message.id, message.context)
+            if entry is None:
+                continue
+            entry.string = message.string
+            if message.fuzzy:
+                entry.flags.add("fuzzy")
+            else:
+                entry.flags.discard("fuzzy")
+                entry.previous_id = []
+            counts[domain] += 1
+    for domain, catalog in merged.items():
+        write(catalog_path(locales, lang, domain), catalog)
+    return counts
+
+
+def _counts(catalog: Catalog) -> dict[str, int]:
+    translated = fuzzy = missing = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            missing += 1
+        elif message.fuzzy:
+            fuzzy += 1
+        else:
+            translated += 1
+    total = translated + fuzzy + missing
+    return {"translated": translated, "fuzzy": fuzzy, "missing": missing, "total": total,
+            "percent": round(100.0 * translated / total, 1) if total else 100.0}
+
+
+def status(conn, locales: Path) -> dict:
+    rows = []
+    for lang in languages(locales):
+        if lang == "en":
+            continue
+        merged = _merged(conn, locales, lang)
+        for domain in DOMAINS:
+            rows.append({"lang": lang, "kind": "interface" if domain == INTERFACE else "content",
+                         **_counts(merged[domain])})
+    published: dict[str, set[str]] = {}
+    for topic_id, lang in conn.execute(
+            "SELECT DISTINCT s.topic_id, r.lang FROM sections s JOIN rulebooks r ON "
+            "r.id = s.rulebook_id WHERE s.topic_id IS NOT NULL AND s.kind IN "
+            "('rule', 'example', 'sidebar', 'variant')"):
+        published.setdefault(topic_id, set()).add(lang)
+    community: dict[str, set[str]] = {}
+    for topic_id, lang in conn.execute(
+            "SELECT DISTINCT s.topic_id, t.lang FROM section_translations t JOIN sections s ON "
+            "s.id = t.section_id WHERE s.topic_id IS NOT NULL"):
+        community.setdefault(topic_id, set()).add(lang)
+    all_langs = sorted({l for ls in published.values() for l in ls} | set(languages(locales)))
+    topics = []
+    for (topic_id,) in conn.execute("SELECT id FROM topics ORDER BY ordinal"):
+        if topic_id not in published and topic_id not in community:
+            continue
+        topics.append({"topic": topic_id, "languages": {
+            lang: "published" if lang in published.get(topic_id, ()) else
+            "community" if lang in community.get(topic_id, ()) else "none"
+            for lang in all_langs}})
+    return {"catalogs": rows, "topics": topics, "languages": all_langs}
+
+
+def below(report: dict, minimum: float) -> list[dict]:
+    return [row for row in report["catalogs"] if row["percent"] < minimum]
