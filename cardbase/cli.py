@@ -635,14 +635,16 @@ def translate_status(minimum, locales_dir, db_path, as_json):
     if as_json:
         _emit_json({**report, "below_minimum": failing})
     else:
-        click.echo(f"{_('language'):10} {_('kind'):10} {_('translated'):>10} {_('fuzzy'):>7} "
-                   f"{_('missing'):>8} {'%':>6}")
+        header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%")
+        kinds = {"interface": _("interface"), "content": _("content")}
+        click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>6}".format(*header))
         for row in report["catalogs"]:
-            click.echo(f"{row['lang']:10} {_(row['kind']):10} {row['translated']:>10} "
+            click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
                        f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
         click.echo()
         marks = {"published": "P", "community": "c", "none": "·"}
-        click.echo(f"{_('topic'):28} " + " ".join(f"{l:>3}" for l in report["languages"]))
+        topic_header = _("topic")
+        click.echo(f"{topic_header:28} " + " ".join(f"{l:>3}" for l in report["languages"]))
         for topic in report["topics"]:
             click.echo(f"{topic['topic']:28} " + " ".join(
                 f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))

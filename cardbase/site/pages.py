@@ -359,7 +359,8 @@ def _status_page(conn, env, root, names, data, written, locales) -> None:
     from ..translate.workflow import status
 
     report = status(conn, locales or default_locales())
-    interface = [{"name": names.get(r["lang"], r["lang"]), "kind": i18n._(r["kind"]),
+    kinds = {"interface": i18n._("interface"), "content": i18n._("content")}
+    interface = [{"name": names.get(r["lang"], r["lang"]), "kind": kinds[r["kind"]],
                   "translated": r["translated"], "fuzzy": r["fuzzy"], "missing": r["missing"]}
                  for r in report["catalogs"]]
     marks = {"published": "✓", "community": i18n._("community"), "none": "—"}
