@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataError, DataErrors
+from .errors import DataError
 from .sources.manifest import known_language
-from .yamlfile import line_of, load_yaml
+from .yamlfile import Problems, load_yaml
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -36,11 +36,7 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
     if not path.is_file():
         return []
     doc = load_yaml(path)
-    errors: list[DataError] = []
-
-    def problem(message: str, container, key=None) -> None:
-        errors.append(DataError(message, path=str(path), line=line_of(container, key),
-                                stage="glossary"))
+    problem = Problems(path, "glossary")
 
     items = doc.get("terms") if isinstance(doc, dict) else None
     if not isinstance(items, list):
@@ -88,6 +84,5 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
         terms.append(Term(id=item["id"], words=clean,
                           ours={str(k): list(v or []) for k, v in ours.items()},
                           defined_in=list(refs), note=str(item.get("note") or "")))
-    if errors:
-        raise DataErrors(errors)
+    problem.raise_if_any()
     return terms

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .errors import DataError
+from .errors import DataError, DataErrors
 
 
 class LineDict(dict):
@@ -96,3 +96,20 @@ def line_of(container: Any, key: Any) -> int | None:
     """The line of ``key`` in ``container`` if it came from ``load_yaml``, else None."""
     finder = getattr(container, "line_of", None)
     return finder(key) if finder else getattr(container, "line", None)
+
+
+class Problems:
+    """Collects every problem of one data file, each with its line, to report them together."""
+
+    def __init__(self, path: Path | str, stage: str):
+        self.path = str(path)
+        self.stage = stage
+        self.errors: list[DataError] = []
+
+    def __call__(self, message: str, container: Any = None, key: Any = None) -> None:
+        line = line_of(container, key) if container is not None else None
+        self.errors.append(DataError(message, path=self.path, line=line, stage=self.stage))
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise DataErrors(self.errors)

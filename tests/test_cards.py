@@ -1,6 +1,5 @@
 """Card lists, card faces, name matching, mentions and the glossary."""
 
-import json
 from pathlib import Path
 
 import pytest

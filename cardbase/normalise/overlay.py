@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import DataError, DataErrors
-from ..yamlfile import line_of, load_yaml
+from ..errors import DataError
+from ..yamlfile import Problems, load_yaml
 from .context import StageContext
 from .textmap import Edit
 
@@ -40,11 +40,7 @@ def load_overlay(path: Path, raw_text: str) -> list[Correction]:
     if not path.is_file():
         return []
     doc = load_yaml(path)
-    errors: list[DataError] = []
-
-    def problem(message: str, container, key=None) -> None:
-        errors.append(DataError(message, path=str(path), line=line_of(container, key),
-                                stage="overlay"))
+    problem = Problems(path, "overlay")
 
     entries = doc.get("corrections") if isinstance(doc, dict) else None
     if not isinstance(entries, list):
@@ -79,10 +75,8 @@ def load_overlay(path: Path, raw_text: str) -> list[Correction]:
     overlaps = sorted(corrections, key=lambda c: c.raw_start)
     for a, b in zip(overlaps, overlaps[1:]):
         if b.raw_start < a.raw_end:
-            errors.append(DataError(f"corrections {a.id!r} and {b.id!r} overlap", path=str(path),
-                                    stage="overlay"))
-    if errors:
-        raise DataErrors(errors)
+            problem(f"corrections {a.id!r} and {b.id!r} overlap")
+    problem.raise_if_any()
     return overlaps
 
 

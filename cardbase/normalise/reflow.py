@@ -16,7 +16,6 @@ Soft breaks become a space (nothing in spaceless languages); hard ones a blank l
 from __future__ import annotations
 
 import re
-import statistics
 
 from .context import StageContext
 from .lexicon import SPACELESS

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import DataError, DataErrors
-from ..yamlfile import line_of, load_yaml
+from ..errors import DataError
+from ..yamlfile import Problems, line_of, load_yaml
 
 KINDS = ("rule", "front", "example", "sidebar", "advert", "credits", "variant", "label",
          "card_faces")
@@ -59,11 +59,7 @@ def load_outline(path: Path, topic_ids: set[str] | None = None) -> Outline:
     if not path.is_file():
         return Outline(path=None)
     doc = load_yaml(path)
-    errors: list[DataError] = []
-
-    def problem(message: str, container, key=None) -> None:
-        errors.append(DataError(message, path=str(path), line=line_of(container, key),
-                                stage="outline"))
+    problem = Problems(path, "outline")
 
     if not isinstance(doc, dict):
         raise DataError("expected a mapping with `sections`", path=str(path), line=1,
@@ -106,6 +102,5 @@ def load_outline(path: Path, topic_ids: set[str] | None = None) -> Outline:
             followed_by=item.get("followed_by"), at=item.get("at"),
             level=level if isinstance(level, int) else None, topic=item.get("topic"),
             kind=item.get("kind"), not_heading=item.get("not_heading"), flags=tuple(flags)))
-    if errors:
-        raise DataErrors(errors)
+    problem.raise_if_any()
     return Outline(path=path, auto=bool(auto), entries=tuple(entries))

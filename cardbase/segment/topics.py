@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError, DataErrors
+from ..errors import DataError
 from ..textkeys import fold, has_cjk
-from ..yamlfile import line_of, load_yaml
+from ..yamlfile import Problems, load_yaml
 
 HEADING_WEIGHT = 10.0
 BODY_WEIGHT = 1.0
@@ -46,11 +46,7 @@ class Vocabulary:
 
 def load_topics(path: Path) -> Vocabulary:
     doc = load_yaml(path)
-    errors: list[DataError] = []
-
-    def problem(message: str, container, key=None) -> None:
-        errors.append(DataError(message, path=str(path), line=line_of(container, key),
-                                stage="topics"))
+    problem = Problems(path, "topics")
 
     items = doc.get("topics") if isinstance(doc, dict) else None
     if not isinstance(items, list):
@@ -80,10 +76,8 @@ def load_topics(path: Path) -> Vocabulary:
             games=tuple(item.get("games") or ()))
     for topic in vocabulary.topics.values():
         if topic.parent and topic.parent not in vocabulary.topics:
-            errors.append(DataError(f"topic {topic.id!r} has unknown parent {topic.parent!r}",
-                                    path=str(path), stage="topics"))
-    if errors:
-        raise DataErrors(errors)
+            problem(f"topic {topic.id!r} has unknown parent {topic.parent!r}")
+    problem.raise_if_any()
     return vocabulary
 
 

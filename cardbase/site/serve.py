@@ -7,10 +7,8 @@ served.
 
 from __future__ import annotations
 
-import functools
 import http.server
 import threading
-import time
 from pathlib import Path
 from typing import Callable
 

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError, DataErrors
-from ..yamlfile import line_of, load_yaml
+from ..errors import DataError
+from ..yamlfile import Problems, load_yaml
 
 HEADING_STYLES = ("lines", "colon", "numbered")
 PAGE_MARKER_POSITIONS = ("footer", "header")
@@ -70,12 +70,7 @@ def load_manifest(path: Path | str) -> Manifest:
     """Read and validate the manifest; raise ``DataErrors`` listing every problem."""
     path = Path(path)
     doc = load_yaml(path)
-    errors: list[DataError] = []
-
-    def problem(message: str, container=None, key=None) -> None:
-        errors.append(DataError(message, path=str(path),
-                                line=line_of(container, key) if container is not None else None,
-                                stage="manifest"))
+    problem = Problems(path, "manifest")
 
     if not isinstance(doc, dict):
         raise DataError("expected a mapping with `games` and `rulebooks`", path=str(path), line=1,
@@ -135,8 +130,7 @@ def load_manifest(path: Path | str) -> Manifest:
             publisher=str(entry["publisher"]), file=file, sha256=str(entry["sha256"]),
             edition_note=str(entry.get("edition_note", "")), headings=tuple(headings),
             page_markers=str(markers)))
-    if errors:
-        raise DataErrors(errors)
+    problem.raise_if_any()
     return manifest
 
 

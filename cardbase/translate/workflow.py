@@ -17,7 +17,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 
-from ..errors import DataError, DataErrors, QueryError
+from ..errors import DataErrors, QueryError
 from ..i18n import _
 from .catalogs import (CONTENT, DOMAINS, INTERFACE, catalog_path, merge_content, merge_interface,
                        read, write)
