@@ -101,7 +101,7 @@ def run(sizes: list[int], runs: int) -> dict:
             if build["returncode"] != 0:
                 raise SystemExit(f"build of {count} cards failed:\n{build['stderr']}")
             name = card_name("es", count // 2)
-            typo = misspell(card_name("en", count // 3))
+            typo = misspell(card_name("en", 37))  # a name without a serial: one clear best match
             commands = {
                 "card exact": [cardbase, "card", name, "--db", str(db)],
                 "card fuzzy": [cardbase, "card", typo, "--db", str(db)],

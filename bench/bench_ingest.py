@@ -169,6 +169,7 @@ def summarise(report: dict) -> str:
 
 
 def main(argv=None) -> int:
+    precompile()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="smoke test: sizes 10 and 20, one run each")

@@ -111,6 +111,7 @@ def beyond(report: dict, floor: dict) -> dict:
 
 
 def main(argv=None) -> int:
+    precompile()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 runs, one word")
     parser.add_argument("--runs", type=int, default=None, help="timed runs per command (10)")
