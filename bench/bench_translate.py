@@ -2,7 +2,8 @@
 
 Builds the database of the synthetic card set of bench/bench_cards.py (20,000 cards named in six
 languages, plus our rulebooks), then times `cardbase translate init`, `export`, `import` (of a
-content file where a tenth of the card names are translated) and `status`, each as a whole
+content file where a tenth of the card names are translated) and `status` for Portuguese (a
+language none of the synthetic names is in, so every card is to translate), each as a whole
 process, with its peak memory.
 
     python bench/bench_translate.py [--cards 20000]
@@ -27,11 +28,11 @@ def fill_translations(path: Path, share: float = 0.1) -> int:
     from babel.messages.pofile import read_po, write_po
 
     with path.open("rb") as handle:
-        catalog = read_po(handle, locale="fr")
+        catalog = read_po(handle, locale="pt")
     names = [m for m in catalog if m.id and (m.context or "").endswith(":name")]
     chosen = names[:max(1, int(len(names) * share))]
     for message in chosen:
-        message.string = f"{message.id} (fr)"
+        message.string = f"{message.id} (pt)"
     with path.open("wb") as handle:
         write_po(handle, catalog)
     return len(chosen)
@@ -65,18 +66,18 @@ def main() -> None:
             rows.append({"step": label, "seconds": round(result["seconds"], 2),
                          "peak_mib": round(result["maxrss_mib"], 1)})
 
-        run("init fr", ["init", "fr"])
-        run("export fr", ["export", "fr", "--out", str(out)])
-        translated = fill_translations(out / "fr-content.po")
-        entries = sum(1 for line in (out / "fr-content.po").open(encoding="utf-8")
+        run("init pt", ["init", "pt"])
+        run("export pt", ["export", "pt", "--out", str(out)])
+        translated = fill_translations(out / "pt-content.po")
+        entries = sum(1 for line in (out / "pt-content.po").open(encoding="utf-8")
                       if line.startswith("msgctxt"))
-        run(f"import fr ({translated} translations)", ["import", "fr", str(out / "fr-content.po")])
+        run(f"import pt ({translated} translations)", ["import", "pt", str(out / "pt-content.po")])
         run("status", ["status", "--json"])
-        run("export fr again (nothing lost)", ["export", "fr"])
+        run("export pt again (nothing lost)", ["export", "pt"])
     data = {"machine": machine(), "code": git_state(), "cards": args.cards,
             "content_entries": entries, "steps": rows}
     write_json("translate.json", data)
-    print(f"{args.cards} cards; {entries} content entries in the fr catalog")
+    print(f"{args.cards} cards; {entries} content entries in the pt catalog")
     print(markdown_table(["step", "seconds", "peak MiB"],
                          [[r["step"], r["seconds"], r["peak_mib"]] for r in rows]))
 

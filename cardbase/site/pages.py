@@ -215,7 +215,11 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
 def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -> list[str]:
     written = []
     cards = []
-    for card in conn.execute("SELECT * FROM cards ORDER BY game_id, id"):
+    named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
+    for card_id, counterparts in conn.execute("SELECT id, counterparts FROM cards ORDER BY id"):
+        for other in json.loads(counterparts):
+            named_by.setdefault(other, []).append(card_id)
+    for card in conn.execute("SELECT * FROM cards ORDER BY game_id, id").fetchall():
         card_names = conn.execute("SELECT * FROM card_names WHERE card_id = ? ORDER BY lang, "
                                   "kind DESC, id", (card["id"],)).fetchall()
         shown = {}
@@ -229,9 +233,7 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
                           f"{n} ({l})" for l, n in sorted(shown.items()))})
         facts = conn.execute("SELECT * FROM card_facts WHERE card_id = ? ORDER BY id",
                              (card["id"],)).fetchall()
-        counterparts = json.loads(card["counterparts"]) + [r[0] for r in conn.execute(
-            "SELECT id FROM cards WHERE EXISTS (SELECT 1 FROM json_each(cards.counterparts) "
-            "WHERE value = ?)", (card["id"],))]
+        counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = conn.execute(
             "SELECT DISTINCT s.slug, s.heading, s.rulebook_id, r.lang FROM mentions m "
             "JOIN sections s ON s.id = m.section_id JOIN rulebooks r ON r.id = s.rulebook_id "
