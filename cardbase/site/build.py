@@ -79,13 +79,15 @@ def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
 
 
 def _copy_hand_written(lang: str, site_dir: Path, docs: Path) -> str:
-    source = site_dir / lang if (site_dir / lang).is_dir() else site_dir / "en"
+    """Copy ``site/<lang>/`` pages, English for any page a language does not have yet."""
     intro = ""
-    for page in sorted(source.glob("*.md")):
-        if page.name == "index.md":
+    pages = {p.name: p for p in sorted((site_dir / "en").glob("*.md"))}
+    pages.update({p.name: p for p in sorted((site_dir / lang).glob("*.md"))})
+    for name, page in sorted(pages.items()):
+        if name == "index.md":
             intro = page.read_text(encoding="utf-8")
         else:
-            shutil.copy(page, docs / page.name)
+            shutil.copy(page, docs / name)
     assets = site_dir / "assets"
     if assets.is_dir():
         shutil.copytree(assets, docs / "assets")
