@@ -56,8 +56,8 @@ def card_detail(conn: sqlite3.Connection, card_id: str) -> dict:
         "GROUP BY s.id ORDER BY r.lang, s.rulebook_id, s.ordinal", (card_id,))]
     counterparts = json.loads(card["counterparts"])
     counterparts += [r[0] for r in conn.execute(
-        "SELECT id FROM cards WHERE id != ? AND EXISTS (SELECT 1 FROM json_each(cards.counterparts) "
-        "WHERE value = ?) ORDER BY id", (card_id, card_id)) if r[0] not in counterparts]
+        "SELECT card_id FROM card_counterparts WHERE other_id = ? AND card_id != ? "
+        "ORDER BY card_id", (card_id, card_id)) if r[0] not in counterparts]
     return {"id": card["id"], "game": card["game_id"], "type": card["type"], "names": names,
             "stats": stats, "text": texts, "counterparts": counterparts, "note": card["note"],
             "source": card["source"], "mentions": mentions}

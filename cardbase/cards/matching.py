@@ -3,8 +3,10 @@
 A name is folded like search text (case, accents, width forms, ``đ``), so ``mace of sharpness``,
 ``MAZA AFILADA`` and ``ｍａｚａ afilada`` are exact matches. When nothing matches exactly, the
 card names sharing character trigrams with the query are fetched from the trigram index and
-ranked by RapidFuzz's weighted ratio; RapidFuzz is imported only then, so exact lookups stay on
-the fast path. Only the standard library is imported at module level.
+ranked by RapidFuzz's weighted ratio (only the query's rarest trigrams are used to fetch
+candidates: common ones match most names and only slow the ranking). RapidFuzz is imported only
+then, so exact lookups stay on the fast path. Only the standard library is imported at module
+level.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from ..storage.schema import NAME_FTS_TABLE
+from ..storage.schema import NAME_FTS_TABLE, NAME_VOCAB_TABLE
 from ..textkeys import fold
 
 CANDIDATES = 40
+RAREST_TRIGRAMS = 8
 ACCEPT_SCORE = 86.0
 ACCEPT_MARGIN = 4.0
 SUGGEST_SCORE = 55.0
@@ -59,6 +62,13 @@ def fuzzy(conn: sqlite3.Connection, name: str, game: str | None = None,
     if not key:
         return []
     grams = _trigrams(key)
+    if len(grams) > RAREST_TRIGRAMS:
+        # common trigrams ("of ", " de") match most names and only slow the ranking down
+        counts = dict(conn.execute(
+            f"SELECT term, doc FROM {NAME_VOCAB_TABLE} WHERE term IN "
+            f"({', '.join('?' * len(grams))})", grams).fetchall())
+        grams = sorted((g for g in grams if g in counts),
+                       key=lambda g: (counts[g], g))[:RAREST_TRIGRAMS] or grams
     if grams:
         expression = " OR ".join(f'"{g}"' for g in grams)
         rows = conn.execute(

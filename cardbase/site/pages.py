@@ -216,9 +216,9 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
     written = []
     cards = []
     named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
-    for card_id, counterparts in conn.execute("SELECT id, counterparts FROM cards ORDER BY id"):
-        for other in json.loads(counterparts):
-            named_by.setdefault(other, []).append(card_id)
+    for card_id, other in conn.execute("SELECT card_id, other_id FROM card_counterparts "
+                                       "ORDER BY card_id"):
+        named_by.setdefault(other, []).append(card_id)
     for card in conn.execute("SELECT * FROM cards ORDER BY game_id, id").fetchall():
         card_names = conn.execute("SELECT * FROM card_names WHERE card_id = ? ORDER BY lang, "
                                   "kind DESC, id", (card["id"],)).fetchall()

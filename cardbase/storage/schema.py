@@ -8,7 +8,7 @@ clear message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # name -> (columns, primary key, foreign keys, not-null columns)
 TABLES: dict[str, dict] = {
@@ -73,6 +73,11 @@ TABLES: dict[str, dict] = {
         "pk": "id",
         "foreign_keys": [("game_id", "games", "id")],
     },
+    "card_counterparts": {
+        "columns": {"card_id": str, "other_id": str},
+        "pk": ("card_id", "other_id"),
+        "foreign_keys": [("card_id", "cards", "id"), ("other_id", "cards", "id")],
+    },
     "card_names": {
         "columns": {"id": int, "card_id": str, "lang": str, "name": str, "key": str,
                     "kind": str, "ours": int, "origin": str, "rulebook_id": str, "quote": str,
@@ -125,6 +130,7 @@ INDEXES = [
     ("sections", ["topic_id"], False),
     ("repairs", ["rulebook_id", "raw_start"], False),
     ("card_names", ["key"], False),
+    ("card_counterparts", ["other_id"], False),
     ("card_names", ["card_id"], False),
     ("card_facts", ["card_id"], False),
     ("term_words", ["key"], False),
@@ -139,6 +145,9 @@ FTS_SQL = (f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(heading, body, content=
 NAME_FTS_TABLE = "card_name_fts"
 NAME_FTS_SQL = (f"CREATE VIRTUAL TABLE {NAME_FTS_TABLE} USING fts5(key, content='', "
                 "tokenize='trigram')")
+#: how many names each trigram occurs in: a misspelt query keeps only its rarest trigrams
+NAME_VOCAB_TABLE = "card_name_vocab"
+NAME_VOCAB_SQL = f"CREATE VIRTUAL TABLE {NAME_VOCAB_TABLE} USING fts5vocab({NAME_FTS_TABLE}, 'row')"
 
 
 def create(db) -> None:
@@ -150,3 +159,4 @@ def create(db) -> None:
         db[table].create_index(columns, unique=unique)
     db.execute(FTS_SQL)
     db.execute(NAME_FTS_SQL)
+    db.execute(NAME_VOCAB_SQL)

@@ -127,6 +127,9 @@ def _fill_cards(db, corpus) -> None:
                               "value": _dumps(fact.value), "lang": fact.lang,
                               **_source_columns(fact)})
     db["card_names"].insert_all(names)
+    db["card_counterparts"].insert_all(
+        {"card_id": card.id, "other_id": other} for card in corpus.catalog.cards
+        for other in dict.fromkeys(card.counterparts))
     db["card_facts"].insert_all(facts)
     db.conn.executemany(f"INSERT INTO {schema.NAME_FTS_TABLE}(rowid, key) VALUES (?, ?)", search)
 
