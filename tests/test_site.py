@@ -114,3 +114,33 @@ def test_site_build_command_reports_failure_clearly(runner, built_db, tmp_path, 
                                   str(tmp_path / "out")])
     assert result.exit_code == 1 and "cards/index.md" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_serve_rebuilds_when_the_data_changes(tmp_path):
+    import threading
+    import time
+    import urllib.request
+
+    from cardbase.site.serve import serve
+
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text("hello", encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "topics.yaml").write_text("topics: []\n", encoding="utf-8")
+    rebuilt, reports, stop = threading.Event(), [], threading.Event()
+
+    def rebuild():
+        (site / "index.html").write_text("rebuilt", encoding="utf-8")
+        rebuilt.set()
+
+    thread = threading.Thread(target=serve, args=(site, data, rebuild), daemon=True, kwargs={
+        "port": 0, "interval": 0.05, "report": reports.append, "stop": stop})
+    thread.start()
+    time.sleep(0.2)
+    (data / "topics.yaml").write_text("topics: [changed]\n", encoding="utf-8")
+    assert rebuilt.wait(5)
+    stop.set()
+    thread.join(5)
+    assert "rebuilt" in reports and not thread.is_alive()
