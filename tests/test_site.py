@@ -144,3 +144,16 @@ def test_serve_rebuilds_when_the_data_changes(tmp_path):
     stop.set()
     thread.join(5)
     assert "rebuilt" in reports and not thread.is_alive()
+
+
+def test_topic_pages_put_the_edition_differences_first(conn, tmp_path):
+    from cardbase.site.pages import render_site
+
+    render_site(conn, "en", tmp_path)
+    setup = (tmp_path / "topics" / "setup.md").read_text(encoding="utf-8")
+    assert '!!! warning "Edition differences"' in setup
+    assert "starting\\_cards: munchkin\\-es 4, munchkin\\-ja 2" in setup
+    charity = (tmp_path / "topics" / "charity.md").read_text(encoding="utf-8")
+    assert "dwarf\\_hand\\_limit" in charity
+    # both editions' text stands side by side
+    assert charity.count('<div markdown="1">') >= 2

@@ -160,20 +160,35 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
         books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
         if len(books) == 2:
             diffs[game] = differences(conn, books[0], books[1], examples=0)
+    # each edition difference is shown on the topics of the sections that state it
+    topic_of = {f"{sec['rulebook_id']}/{sec['slug']}": sec["topic_id"] for sec in data.sections}
+    citer = Citer(conn)
+    notes_by_topic: dict[str, list[str]] = {}
+    for diff in diffs.values():
+        books = diff["rulebooks"]
+        for parameter in diff["parameters"]:
+            note = (f"{parameter['parameter']}: {books[0]} {parameter[books[0]]}, "
+                    f"{books[1]} {parameter[books[1]]}")
+            for rulebook in books:
+                for quote in parameter["quotes"][rulebook]:
+                    topic = topic_of.get(citer.cite(rulebook, quote["quote"])["section"] or "")
+                    if topic and note not in notes_by_topic.setdefault(topic, []):
+                        notes_by_topic[topic].append(note)
+        for rulebook, rules in diff["stated_only_in"].items():
+            for entry in rules:
+                note = i18n._("Stated only in {rulebook}: {rule}", rulebook=rulebook,
+                              rule=entry["says"])
+                for quote in entry["quotes"]:
+                    topic = topic_of.get(quote["section"] or "")
+                    if topic and note not in notes_by_topic.setdefault(topic, []):
+                        notes_by_topic[topic].append(note)
     for topic_id in data.topic_order:
         sections = [_section_view(s, data, lang, names) for s in data.sections
                     if s["topic_id"] == topic_id and s["kind"] in
                     ("rule", "example", "sidebar", "variant")]
         if not sections:
             continue
-        notes = []
-        for diff in diffs.values():
-            for parameter in diff["parameters"]:
-                rules = parameter["rules"]
-                if any(r.split(".")[1] in topic_id or topic_id in r for r in rules):
-                    books = diff["rulebooks"]
-                    notes.append(f"{parameter['parameter']}: {books[0]} {parameter[books[0]]}, "
-                                 f"{books[1]} {parameter[books[1]]}")
+        notes = notes_by_topic.get(topic_id, [])
         page("topic.md.j2", f"topics/{topic_id}.md",
              topic={"title": data.topic_title(topic_id, lang)}, sections=sections,
              differences=notes, editions_label=i18n._("Edition differences"))
