@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "cardbase"
@@ -75,6 +77,18 @@ def set_language(lang: str | None) -> None:
     """Use ``lang`` for messages from now on; ``None`` means: from the environment."""
     global _current
     _current = _load([lang] if lang else environment_languages())
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Use ``lang`` for messages inside the block, then the language used before it."""
+    global _current
+    before = _current
+    set_language(lang)
+    try:
+        yield
+    finally:
+        _current = before
 
 
 def _translations() -> _gettext.NullTranslations:

@@ -65,3 +65,10 @@ def test_every_catalog_is_complete_and_keeps_placeholders():
             for string in strings:
                 found = sorted(set(re.findall(placeholder, string)) - {"{n}", "%(n)s"})
                 assert found == wanted, (lang, ids[0], string)
+
+
+def test_a_language_block_restores_the_language_before_it():
+    i18n.set_language("de")
+    with i18n.language("ja"):
+        assert i18n._("allowed") == "許可"
+    assert i18n._("allowed") == "erlaubt"

@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardbase.site.markup import block, escape
 
@@ -157,3 +158,29 @@ def test_topic_pages_put_the_edition_differences_first(conn, tmp_path):
     assert "dwarf\\_hand\\_limit" in charity
     # both editions' text stands side by side
     assert charity.count('<div markdown="1">') >= 2
+
+
+def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp_path,
+                                                           monkeypatch):
+    """Rendering each language's pages must not switch the language of the build's messages."""
+    from cardbase import i18n
+    from cardbase.cli import main
+    from cardbase.site import build
+
+    def fake_mkdocs(config_file, lang):
+        site = Path(yaml.safe_load(config_file.read_text(encoding="utf-8"))["site_dir"])
+        (site / "search").mkdir(parents=True)
+        (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
+
+    monkeypatch.setattr(build, "_mkdocs", fake_mkdocs)
+    i18n.set_language("de")
+    try:
+        result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
+                                      str(tmp_path / "out")])
+    finally:
+        i18n.set_language("en")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[:2] == ["baue die en-Website", "baue die es-Website"]
+    assert all(line.startswith("baue die") for line in lines[:-1])
+    assert "Seiten" in lines[-1] or "Sprachen" in lines[-1]

@@ -135,7 +135,11 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
     the pages as ``root/../nav-<lang>.yml``.
     """
-    i18n.set_language(lang)
+    with i18n.language(lang):
+        return _render_site(conn, lang, root, intro, locales)
+
+
+def _render_site(conn, lang, root, intro, locales) -> list[str]:
     env = environment(lang)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
