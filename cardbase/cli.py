@@ -73,7 +73,7 @@ def _connect(db_path):
 
 
 def _use_language(lang: str | None) -> None:
-    set_language(lang or environment_language())
+    set_language(lang)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -85,34 +85,43 @@ def main():
 def _locales_option(command):
     return click.option("--locales", "locales_dir",
                         type=click.Path(file_okay=False, path_type=Path), default=None,
-                        help=_("The catalogs folder (default: the project's locales/)."))(command)
+                        envvar="CARDBASE_LOCALES", show_envvar=True,
+                        help=_("The catalogs folder (default: the project's locales/, then the "
+                               "catalogs cardbase ships)."))(command)
 
 
 def _locales(locales_dir):
-    from .translate.catalogs import default_locales
+    from .paths import locales
 
-    return locales_dir or default_locales()
+    return locales(locales_dir)
+
+
+def _data_option(command):
+    return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
+                        envvar="CARDBASE_DATA", show_envvar=True, default=None,
+                        help=_("The data folder to build from (default: ./data)."))(command)
 
 
 @main.command()
-@click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("data"), show_default=True, help=_("The data folder to build from."))
+@_data_option
 @db_option
 @_locales_option
 @click.option("--quiet", "-q", is_flag=True, help=_("Print nothing but errors."))
 @guarded
-def build(data_dir: Path, db_path: Path | None, locales_dir: Path | None, quiet: bool):
+def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None, quiet: bool):
     """Build the database from the data folder (atomically: a failed build changes nothing)."""
+    from . import paths
     from .ingest import build_database
-    from .storage.database import default_path
 
-    target = db_path or default_path()
+    data_dir = paths.data_dir(data_dir)
+    target = paths.database(db_path)
+    locales = paths.locales(locales_dir) if locales_dir else None
 
     def progress(rulebook_id: str) -> None:
         if not quiet:
             click.echo(_("ingesting {rulebook}", rulebook=rulebook_id), err=True)
 
-    corpus = build_database(data_dir, target, progress, locales=locales_dir)
+    corpus = build_database(data_dir, target, progress, locales=locales)
     if not quiet:
         sections = sum(len(item.sections) for item in corpus.rulebooks)
         click.echo(_("built {path}: {rulebooks} rulebooks, {sections} sections", path=target,
@@ -522,8 +531,8 @@ def site():
 
 def _site_options(command):
     command = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-                           default=Path("public"), show_default=True,
-                           help=_("The folder the site is written to."))(command)
+                           default=None, help=_("The folder the site is written to "
+                                                "(default: ./public)."))(command)
     return db_option(command)
 
 
@@ -533,7 +542,10 @@ def _site_options(command):
 @guarded
 def site_build(out, db_path, quiet):
     """Build the site from the current database (atomically: a failed build keeps the old one)."""
+    from .paths import site_output
     from .site.build import build_site
+
+    out = site_output(out)
 
     def progress(lang: str) -> None:
         if not quiet:
@@ -547,18 +559,20 @@ def site_build(out, db_path, quiet):
 
 @site.command("serve")
 @_site_options
-@click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("data"), show_default=True)
-@click.option("--port", type=int, default=8000, show_default=True)
+@_data_option
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @guarded
 def site_serve(out, db_path, data_dir, port):
     """Serve the site on 127.0.0.1, rebuilding the database and the site when data/ changes."""
+    from . import paths
     from .ingest import build_database
     from .site.build import build_site
     from .site.serve import serve
-    from .storage.database import connect, default_path
+    from .storage.database import connect
 
-    target = db_path or default_path()
+    target = paths.database(db_path)
+    data_dir = paths.data_dir(data_dir)
+    out = paths.site_output(out)
 
     def rebuild() -> None:
         build_database(data_dir, target)

@@ -1,10 +1,12 @@
 """Translation of user-facing strings through gettext.
 
 Messages are written in English with named placeholders (``_("{count} sections")``) and looked up
-in the ``cardbase`` domain, whose catalogs are ``locales/<lang>/LC_MESSAGES/cardbase.po``. The
-language comes from the ``--lang`` option when a command sets one, else from
+in the ``cardbase`` domain, whose catalogs are ``<locales>/<lang>/LC_MESSAGES/cardbase.po``, found
+where ``cardbase.paths`` says (a project's own catalogs first, then the package's). The language
+comes from the ``--lang`` option when a command sets one, else from
 ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` as gettext reads them. A missing catalog or message
-falls back to English, never to an error.
+falls back to English, never to an error. A catalog is compiled once per version into a user cache
+and loaded once per process and language.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from . import paths
+
 DOMAIN = "cardbase"
-#: the catalogs: a source checkout's ``locales/``, or the folder ``CARDBASE_LOCALES`` names
-LOCALES = Path(os.environ.get("CARDBASE_LOCALES")
-               or Path(__file__).resolve().parent.parent / "locales")
 
 _current: _gettext.NullTranslations | None = None
+_loaded: dict[tuple, _gettext.NullTranslations] = {}
 
 
 def _cache_dir() -> Path:
@@ -32,11 +34,14 @@ def _compiled(po: Path, lang: str) -> Path | None:
     """The compiled form of a catalog, made once per catalog version and cached.
 
     Catalogs are kept as ``.po`` text only; the first run after a catalog changes compiles it
-    (fuzzy entries left out, so a changed source string shows in English until reviewed).
+    (fuzzy entries left out, so a changed source string shows in English until reviewed). The
+    cache is keyed on the catalog's path, size and modification time: a lookup costs one stat.
     """
     import hashlib
 
-    digest = hashlib.sha1(po.read_bytes()).hexdigest()[:16]
+    stat = po.stat()
+    key = f"{po.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}".encode("utf-8", "surrogateescape")
+    digest = hashlib.sha1(key).hexdigest()[:16]
     target = _cache_dir() / lang / f"{DOMAIN}-{digest}.mo"
     if target.is_file():
         return target
@@ -61,16 +66,23 @@ def _candidates(lang: str) -> list[str]:
     return [lang] + ([lang.split("_")[0]] if "_" in lang else [])
 
 
-def _load(languages: list[str] | None) -> _gettext.NullTranslations:
-    for language in languages or []:
-        for candidate in _candidates(language):
-            po = LOCALES / candidate / "LC_MESSAGES" / f"{DOMAIN}.po"
-            if po.is_file():
-                mo = _compiled(po, candidate)
-                if mo is not None:
-                    with mo.open("rb") as handle:
-                        return _gettext.GNUTranslations(handle)
-    return _gettext.NullTranslations()
+def _load(languages: list[str] | None, locales: paths.Locales | None = None
+          ) -> _gettext.NullTranslations:
+    """The translations of the first of ``languages`` that has a catalog (English otherwise)."""
+    locales = locales or paths.locales()
+    key = (tuple(languages or ()), locales)
+    if key in _loaded:
+        return _loaded[key]
+    found: _gettext.NullTranslations = _gettext.NullTranslations()
+    for candidate in (c for language in languages or [] for c in _candidates(language)):
+        po = locales.catalog(candidate, DOMAIN)
+        mo = _compiled(po, candidate) if po is not None else None
+        if mo is not None:
+            with mo.open("rb") as handle:
+                found = _gettext.GNUTranslations(handle)
+            break
+    _loaded[key] = found
+    return found
 
 
 def set_language(lang: str | None) -> None:

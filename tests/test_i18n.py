@@ -1,8 +1,12 @@
 """Messages in every shipped language, with the right plural forms, and English as the fallback."""
 
+from pathlib import Path
+
 import pytest
 
 from cardbase import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +55,7 @@ def test_every_catalog_is_complete_and_keeps_placeholders():
     from babel.messages.pofile import read_po
 
     for lang in ("es", "de", "ja", "vi"):
-        path = i18n.LOCALES / lang / "LC_MESSAGES" / "cardbase.po"
+        path = ROOT / "locales" / lang / "LC_MESSAGES" / "cardbase.po"
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang)
         for message in catalog:

@@ -78,7 +78,6 @@ def test_a_new_language_end_to_end(built_db, locales, tmp_path, runner, monkeypa
         .startswith("Si tu fuis")
 
     monkeypatch.setenv("CARDBASE_LOCALES", str(locales))
-    monkeypatch.setattr("cardbase.i18n.LOCALES", locales)
     card = runner.invoke(main, ["card", "Masse d'Affûtage", "--db", str(db)])
     assert card.exit_code == 0 and "Maza Afilada" in card.stdout
     verdict = runner.invoke(main, ["can-play", "curse", "--phase", "combat", "--not-my-turn",

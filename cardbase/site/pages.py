@@ -297,7 +297,7 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
             words.setdefault(row["lang"], []).append(row["word"] + ("*" if row["ours"] else ""))
         defined = conn.execute(
             "SELECT s.slug, s.heading, s.rulebook_id FROM term_sections t JOIN sections s ON "
-            "s.ref = t.section_ref WHERE t.term_id = ? ORDER BY s.rulebook_id, s.ordinal",
+            "s.id = t.section_id WHERE t.term_id = ? ORDER BY s.rulebook_id, s.ordinal",
             (term["id"],)).fetchall()
         terms.append({"words": {k: ", ".join(v) for k, v in words.items()},
                       "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
@@ -376,10 +376,10 @@ def _editions_page(env, root, diffs, written) -> None:
 
 
 def _status_page(conn, env, root, names, data, written, locales) -> None:
-    from ..translate.catalogs import default_locales
+    from ..paths import locales as find_locales
     from ..translate.workflow import status
 
-    report = status(conn, locales or default_locales())
+    report = status(conn, locales or find_locales())
     kinds = {"interface": i18n._("interface"), "content": i18n._("content")}
     interface = [{"name": names.get(r["lang"], r["lang"]), "kind": kinds[r["kind"]],
                   "translated": r["translated"], "fuzzy": r["fuzzy"], "missing": r["missing"]}

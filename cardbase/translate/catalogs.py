@@ -1,6 +1,6 @@
 """The two catalogs of a language, where they live, and how they are merged without loss.
 
-Each language has, under ``locales/<lang>/LC_MESSAGES/``, the interface catalog ``cardbase.po``
+Each language has, under ``<locales>/<lang>/LC_MESSAGES/``, the interface catalog ``cardbase.po``
 (messages of the command line and the site, extracted from the code into ``cardbase.pot``) and the
 content catalog ``content.po`` (topic titles, glossary words, card names and texts, and whole rule
 sections, generated from the database, one entry per context such as ``topic:combat`` or
@@ -14,29 +14,19 @@ kept, marked fuzzy with its previous source; an entry whose source is gone is ke
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from .. import __version__
+from ..paths import catalog_path  # noqa: F401 - where a catalog lives is decided in paths
 
 INTERFACE, CONTENT = "cardbase", "content"
 DOMAINS = (INTERFACE, CONTENT)
 HASH_PREFIX = "source-hash: "
 #: Babel does not read back ``#|`` lines, so the previous source is also kept as a comment
 PREVIOUS_PREFIX = "previous source: "
-
-
-def default_locales() -> Path:
-    from ..i18n import LOCALES
-
-    return Path(os.environ.get("CARDBASE_LOCALES") or LOCALES)
-
-
-def catalog_path(locales: Path, lang: str, domain: str) -> Path:
-    return locales / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def source_hash(text: str) -> str:

@@ -19,8 +19,8 @@ from babel.messages.catalog import Catalog
 
 from ..errors import DataErrors, QueryError
 from ..i18n import _
-from .catalogs import (CONTENT, DOMAINS, INTERFACE, catalog_path, merge_content, merge_interface,
-                       read, write)
+from ..paths import Locales, as_locales
+from .catalogs import CONTENT, DOMAINS, INTERFACE, merge_content, merge_interface, read, write
 from .checks import check_file
 from .content import content_template
 
@@ -35,53 +35,59 @@ def _check_language(lang: str) -> str:
     return lang.replace("-", "_")
 
 
-def templates(conn: sqlite3.Connection, locales: Path, lang: str | None = None
+def templates(conn: sqlite3.Connection, locales: Locales | Path, lang: str | None = None
               ) -> dict[str, Catalog]:
     from babel.messages.pofile import read_po
 
-    with (locales / "cardbase.pot").open("rb") as handle:
+    template = as_locales(locales).template()
+    if template is None:
+        raise QueryError(_("no interface template cardbase.pot in {folders}", folders=", ".join(
+            str(layer) for layer in as_locales(locales).layers)))
+    with template.open("rb") as handle:
         interface = read_po(handle)
     return {INTERFACE: interface, CONTENT: content_template(conn, lang)}
 
 
-def languages(locales: Path) -> list[str]:
+def languages(locales: Locales | Path) -> list[str]:
     """Every language with catalogs (the shipped ones first)."""
-    found = sorted(p.name for p in locales.iterdir()
-                   if (p / "LC_MESSAGES").is_dir() and p.name not in SHIPPED)
-    return [lang for lang in SHIPPED if (locales / lang).is_dir() or lang == "en"] + found
+    found = as_locales(locales).languages()
+    return ([lang for lang in SHIPPED if lang in found or lang == "en"]
+            + [lang for lang in found if lang not in SHIPPED])
 
 
-def _merged(conn, locales: Path, lang: str) -> dict[str, Catalog]:
+def _merged(conn, locales: Locales, lang: str) -> dict[str, Catalog]:
     current = templates(conn, locales, lang)
     out = {}
     for domain in DOMAINS:
-        path = catalog_path(locales, lang, domain)
-        existing = read(path, lang) if path.is_file() else None
+        path = locales.catalog(lang, domain)
+        existing = read(path, lang) if path is not None else None
         merge = merge_content if domain == CONTENT else merge_interface
         out[domain] = merge(existing, current[domain], lang)
     return out
 
 
-def init(conn, locales: Path, lang: str) -> list[Path]:
+def init(conn, locales: Locales | Path, lang: str) -> list[Path]:
     lang = _check_language(lang)
-    paths = [catalog_path(locales, lang, domain) for domain in DOMAINS]
-    existing = [p for p in paths if p.is_file()]
+    locales = as_locales(locales)
+    paths = [locales.target(lang, domain) for domain in DOMAINS]
+    existing = [p for p in (locales.catalog(lang, domain) for domain in DOMAINS) if p]
     if existing:
         raise QueryError(_("{path} exists already; `cardbase translate export {lang}` updates it",
                            path=existing[0], lang=lang))
     for domain, catalog in _merged(conn, locales, lang).items():
-        write(catalog_path(locales, lang, domain), catalog)
+        write(locales.target(lang, domain), catalog)
     return paths
 
 
-def export(conn, locales: Path, lang: str, out: Path | None = None) -> list[Path]:
+def export(conn, locales: Locales | Path, lang: str, out: Path | None = None) -> list[Path]:
     lang = _check_language(lang)
-    if not catalog_path(locales, lang, INTERFACE).is_file():
+    locales = as_locales(locales)
+    if locales.catalog(lang, INTERFACE) is None:
         raise QueryError(_("no catalogs for {lang}; start with `cardbase translate init {lang}`",
                            lang=lang))
     written = []
     for domain, catalog in _merged(conn, locales, lang).items():
-        path = catalog_path(locales, lang, domain)
+        path = locales.target(lang, domain)
         write(path, catalog)
         if out is not None:
             target = Path(out) / f"{lang}-{domain}.po"
@@ -93,9 +99,10 @@ def export(conn, locales: Path, lang: str, out: Path | None = None) -> list[Path
     return written
 
 
-def import_files(conn, locales: Path, lang: str, files: list[Path]) -> dict[str, int]:
+def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) -> dict[str, int]:
     """Check every file; import all of them, or (on any problem) none."""
     lang = _check_language(lang)
+    locales = as_locales(locales)
     current = templates(conn, locales, lang)
     checked, errors = [], []
     for path in files:
@@ -126,7 +133,7 @@ def import_files(conn, locales: Path, lang: str, files: list[Path]) -> dict[str,
                 entry.previous_id = []
             counts[domain] += 1
     for domain, catalog in merged.items():
-        write(catalog_path(locales, lang, domain), catalog)
+        write(locales.target(lang, domain), catalog)
     return counts
 
 
@@ -147,7 +154,8 @@ def _counts(catalog: Catalog) -> dict[str, int]:
             "percent": round(100.0 * translated / total, 1) if total else 100.0}
 
 
-def status(conn, locales: Path) -> dict:
+def status(conn, locales: Locales | Path) -> dict:
+    locales = as_locales(locales)
     rows = []
     for lang in languages(locales):
         if lang == "en":
