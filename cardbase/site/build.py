@@ -4,26 +4,29 @@ the previous site only when every build succeeded.
 Each language gets its own mkdocs build (its own ``theme.language``, its own search language and
 index, so a search stays within the language being read), configured from the top-level
 ``mkdocs.yml`` and linked to the others through ``extra.alternate``. Hand-written pages come from
-``site/<lang>/`` (English where a language has none). The result goes to a temporary folder
-beside the target and is renamed into place; a failure names the page and leaves the old site.
+``site/<lang>/`` (English where a language has none); ``cardbase.paths`` says which ``site/`` and
+``mkdocs.yml`` (the project's, else the package's). The result is staged beside the target and
+exchanged with the old site in one step (``cardbase.atomic``); a failure names the page and leaves
+the old site, and a build that was killed leaves a staging folder the next build removes.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 import yaml
 
+from .. import paths
+from ..atomic import remove_abandoned, replace_folder, staging_name
 from ..errors import CardbaseError
 from ..i18n import _
 from .pages import language_names, render_site
 from .search import add_folded_text
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 SEARCH_LANG = {"en": ["en"], "es": ["es"], "de": ["de"], "ja": ["ja"], "vi": ["vi"]}
 
 
@@ -113,25 +116,26 @@ def _mkdocs(config_file: Path, lang: str) -> None:
 
 
 def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = None,
-               locales: Path | None = None,
+               locales: paths.Locales | Path | None = None,
                progress: Callable[[str], None] | None = None) -> dict:
     """Build every language's site into ``target`` (atomically); return what was built.
 
     The languages are the shipped ones and every language with catalogs under ``locales``.
     """
-    from ..translate.catalogs import default_locales
     from ..translate.workflow import languages as catalog_languages
 
-    locales = locales or default_locales()
+    locales = paths.as_locales(locales) if locales is not None else paths.locales()
     languages = tuple(languages or catalog_languages(locales))
-    site_dir = site_dir or ROOT / "site"
-    base = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    target = Path(target)
+    site_dir = Path(os.path.abspath(site_dir)) if site_dir else paths.site_pages()
+    base = yaml.safe_load(paths.mkdocs_config().read_text(encoding="utf-8"))
+    target = Path(os.path.abspath(target))
     target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    remove_abandoned(target)
+    staging = staging_name(target)
+    staging.mkdir()
     report = {"languages": {}, "pages": 0}
     try:
-        out = staging / "public"
+        out = staging / "site"
         for lang in languages:
             if progress:
                 progress(lang)
@@ -149,14 +153,7 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
         links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
         (out / "index.html").write_text(REDIRECT.format(langs=list(languages), links=links),
                                         encoding="utf-8")
-        previous = target.with_name(f".{target.name}.old")
-        if target.exists():
-            if previous.exists():
-                shutil.rmtree(previous)
-            target.rename(previous)
-        out.rename(target)
-        if previous.exists():
-            shutil.rmtree(previous)
+        replace_folder(out, target, staging / "previous")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return report
