@@ -148,7 +148,7 @@ def find_term(conn: sqlite3.Connection, word: str) -> dict:
                                                       "ours": bool(row["ours"])})
         defined = [dict(r) for r in conn.execute(
             "SELECT s.ref, s.heading, r.lang FROM term_sections t JOIN sections s ON "
-            "s.ref = t.section_ref JOIN rulebooks r ON r.id = s.rulebook_id WHERE t.term_id = ? "
+            "s.id = t.section_id JOIN rulebooks r ON r.id = s.rulebook_id WHERE t.term_id = ? "
             "ORDER BY r.lang, s.rulebook_id, s.ordinal", (term_id,))]
         mentioned = conn.execute("SELECT count(DISTINCT section_id) FROM mentions WHERE kind = "
                                  "'term' AND target_id = ?", (term_id,)).fetchone()[0]

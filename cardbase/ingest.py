@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from . import paths
 from .cards.catalog import Catalog, build_catalog
 from .errors import CardbaseError, DataError, DataErrors
 from .glossary import Term, load_glossary
@@ -45,8 +46,6 @@ class Corpus:
     glossary: list[Term] = field(default_factory=list)
     #: (rulebook id, section ordinal) -> mentions in that section's body
     mentions: dict[tuple[str, int], list[Mention]] = field(default_factory=dict)
-    #: the folder of message catalogs whose content translations the database takes in
-    locales: Path | None = None
 
 
 @dataclass
@@ -130,13 +129,17 @@ def find_mentions(corpus: Corpus) -> dict[tuple[str, int], list[Mention]]:
 
 
 def build_database(data_dir: Path, db_path: Path, progress: Progress | None = None,
-                   locales: Path | None = None) -> Corpus:
-    """Ingest ``data_dir`` (and the content translations under ``locales``) and write the
-    database to ``db_path`` atomically."""
+                   locales: paths.Locales | Path | None = None) -> Corpus:
+    """Ingest ``data_dir`` (and the content translations of ``locales``) and write the database
+    to ``db_path`` atomically, with the rules checker's rules and their located quotes."""
+    from .rules.citations import rule_rows
     from .storage.writer import write_database
-    from .translate.catalogs import default_locales
+    from .translate.store import read_translations
 
-    corpus = ingest(Path(data_dir), progress)
-    corpus.locales = Path(locales) if locales else default_locales()
-    write_database(corpus, Path(db_path))
+    data_dir = Path(data_dir)
+    corpus = ingest(data_dir, progress)
+    if locales is None:
+        locales = paths.locales(project=paths.project_root(data_dir.resolve().parent))
+    write_database(corpus, Path(db_path), rules=rule_rows(corpus.rulebooks),
+                   translations=lambda conn: read_translations(conn, locales))
     return corpus

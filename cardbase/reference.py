@@ -96,7 +96,8 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
         raise QueryError(_("a section is named rulebook/section, e.g. munchkin-es/huir; got {ref!r}",
                            ref=ref))
     row = conn.execute(
-        "SELECT s.*, r.lang, r.raw_text, r.title AS rulebook_title FROM sections s "
+        "SELECT s.*, (SELECT p.ref FROM sections p WHERE p.id = s.parent_id) AS parent_ref, r.lang, r.raw_text, "
+        "r.title AS rulebook_title FROM sections s "
         "JOIN rulebooks r ON r.id = s.rulebook_id WHERE s.ref = ?", (ref,)).fetchone()
     if row is None:
         rulebook = ref.split("/", 1)[0]
@@ -113,7 +114,7 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
         raise NotFound(_("no section {ref!r}.", ref=ref) + hint +
                        _(" `cardbase sections {rulebook}` lists them.", rulebook=rulebook))
     children = [r[0] for r in conn.execute(
-        "SELECT ref FROM sections WHERE parent_ref = ? ORDER BY ordinal", (ref,))]
+        "SELECT ref FROM sections WHERE parent_id = ? ORDER BY ordinal", (row["id"],))]
     repairs = [dict(r) for r in conn.execute(
         "SELECT stage, raw_start, raw_end, before, after FROM repairs WHERE rulebook_id = ? "
         "AND raw_start >= ? AND raw_start < ? ORDER BY raw_start, id",
@@ -161,7 +162,8 @@ def export_data(conn: sqlite3.Connection) -> dict:
         topics.append({"id": row["id"], "parent": row["parent_id"],
                        "games": json.loads(row["games"]), "titles": titles})
     sections = []
-    for row in conn.execute("SELECT * FROM sections ORDER BY id"):
+    for row in conn.execute(
+            "SELECT s.*, (SELECT p.ref FROM sections p WHERE p.id = s.parent_id) AS parent_ref FROM sections s ORDER BY id"):
         sections.append({
             "ref": row["ref"], "rulebook": row["rulebook_id"], "ordinal": row["ordinal"],
             "heading": row["heading"], "level": row["level"], "parent": row["parent_ref"],
@@ -184,7 +186,8 @@ def export_data(conn: sqlite3.Connection) -> dict:
                               "ORDER BY lang, ordinal", (row["id"],)):
             words.setdefault(w["lang"], []).append(w["word"])
         defined = [r[0] for r in conn.execute(
-            "SELECT section_ref FROM term_sections WHERE term_id = ? ORDER BY section_ref",
+            "SELECT s.ref FROM term_sections t JOIN sections s ON s.id = t.section_id "
+            "WHERE t.term_id = ? ORDER BY s.ref",
             (row["id"],))]
         glossary.append({"id": row["id"], "words": words, "defined_in": defined,
                          "note": row["note"]})

@@ -108,6 +108,25 @@ def index_text(text: str) -> str:
     return " ".join(search_tokens(fold(text)))
 
 
+#: letters SQLite's ``unicode61 remove_diacritics 2`` tokenizer keeps as they are (no accent to strip)
+_KEPT_BY_TOKENIZER = frozenset("đðøłħıŧæœþß")
+
+
+def tool_keys(text: str) -> str:
+    """The words of ``text`` that another tool's query would fold differently from ours.
+
+    ``sqlite-utils search`` and Datasette hand the query to SQLite's tokenizer, which strips
+    accents but keeps ``đ`` or ``ß``: their query ``đánh`` becomes ``đanh``, never our ``danh``.
+    Those words are added to the index as written (lower case) so such a query finds them too.
+    """
+    words = []
+    for word in unicodedata.normalize("NFKC", text).lower().split():
+        word = "".join(ch for ch in word if _is_word_char(ch))
+        if word and not _KEPT_BY_TOKENIZER.isdisjoint(word) and word not in words:
+            words.append(word)
+    return " ".join(words)
+
+
 def has_cjk(text: str) -> bool:
     return any(is_cjk_char(ch) for ch in text)
 

@@ -44,7 +44,7 @@ def test_a_build_interrupted_while_writing_leaves_no_trace(tmp_path, built_db, m
     target = _previous_database(tmp_path, built_db)
     before = target.read_bytes()
 
-    def interrupted(db, corpus):
+    def interrupted(db, corpus, *handed):
         db["meta"].insert({"key": "half", "value": "written"})
         raise KeyboardInterrupt
 
@@ -77,3 +77,62 @@ def test_rulebooks_are_all_there_with_quality(conn):
                          "dungeon-mayhem-es", "smashup-munchkin-vi"}
     assert rows["munchkin-warhammer-aos-de"]["flagged_sections"] > 0
     assert all(0 <= r["quality"] <= 1 for r in rows.values())
+
+
+def test_the_schema_version_is_sqlites_user_version(conn):
+    from cardbase.storage.schema import SCHEMA_VERSION
+
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_every_link_between_rows_is_a_foreign_key_that_holds(built_db):
+    import sqlite_utils
+
+    db = sqlite_utils.Database(built_db)
+    links = {(fk.table, fk.column, fk.other_table) for table in db.tables
+             for fk in table.foreign_keys}
+    assert {("sections", "parent_id", "sections"), ("term_sections", "section_id", "sections"),
+            ("rule_citations", "rule_id", "rules"),
+            ("rule_citations", "section_id", "sections")} <= links
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("huir", "munchkin-es"), ("戦闘", "munchkin-ja"), ("quái", "smashup-munchkin-vi"),
+    ("quai", "smashup-munchkin-vi"), ("đánh", "smashup-munchkin-vi"), ("Stufe", None)])
+def test_sqlite_utils_finds_the_search_index_and_searches_it(built_db, query, expected):
+    import sqlite_utils
+
+    db = sqlite_utils.Database(built_db)
+    assert db["sections"].detect_fts() == "section_fts"
+    rows = list(db["sections"].search(query, columns=["ref", "heading", "body"]))
+    assert rows, query
+    if expected:
+        assert any(row["ref"].startswith(expected + "/") for row in rows)
+    assert all(row["body"] and row["heading"] is not None for row in rows)
+
+
+def test_the_rules_and_their_quotes_are_in_the_database(conn):
+    rules = conn.execute("SELECT count(*) FROM rules").fetchone()[0]
+    assert rules > 50
+    unlocated = conn.execute(
+        "SELECT c.rule_id, c.rulebook_id, c.quote FROM rule_citations c "
+        "WHERE c.section_id IS NULL OR c.raw_start IS NULL").fetchall()
+    assert [tuple(row) for row in unlocated] == []
+    for quote, start, end, raw in conn.execute(
+            "SELECT c.quote, c.raw_start, c.raw_end, r.raw_text FROM rule_citations c "
+            "JOIN rulebooks r ON r.id = c.rulebook_id"):
+        assert 0 <= start < end <= len(raw)
+
+
+def test_datasette_metadata_describes_every_table(tmp_path, built_db):
+    import json
+
+    from cardbase.storage.schema import TABLES
+    from cardbase.storage.writer import metadata_path
+
+    metadata = json.loads(metadata_path(built_db).read_text(encoding="utf-8"))
+    tables = metadata["databases"][built_db.stem]["tables"]
+    for name in TABLES:
+        assert tables[name]["description"], name
+    assert tables["section_fts"]["hidden"] is True

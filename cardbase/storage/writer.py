@@ -1,9 +1,15 @@
 """Writing an ingested corpus to SQLite, atomically and reproducibly.
 
 The database is written to a temporary file in the target's folder and renamed over the target
-only once complete, so readers never see half a database and a failed build changes nothing.
-Rows are inserted in a fixed order and nothing time-dependent is stored, so building the same
-inputs twice gives byte-identical files.
+only once complete, so readers never see half a database and a failed build changes nothing. The
+temporary file is named after the process writing it, so a build that was killed leaves a file
+the next build recognises as abandoned and removes. Rows are inserted in a fixed order and nothing
+time-dependent is stored, so building the same inputs twice gives byte-identical files. Beside
+the database the build writes Datasette's metadata (``<name>.metadata.json``).
+
+What other packages compute for the database (community translations, the rules checker's rules
+and their located quotes) reaches the writer as rows the pipeline hands it: storage depends on no
+other part of cardbase's logic.
 """
 
 from __future__ import annotations
@@ -11,13 +17,17 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..textkeys import index_text
+from ..textkeys import fold, index_text, tool_keys
 from . import schema
+from ..atomic import remove_abandoned, staging_name
+
+#: rows computed from the written database by another package: (connection) -> rows
+RowSource = Callable[[sqlite3.Connection], list[dict]]
 
 
 def _dumps(value) -> str:
@@ -42,7 +52,7 @@ def _rulebook_row(item) -> dict:
     }
 
 
-def _fill(db, corpus) -> None:
+def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None:
     db["meta"].insert_all([{"key": "schema_version", "value": str(schema.SCHEMA_VERSION)},
                            {"key": "cardbase_version", "value": __version__}])
     db["games"].insert_all({"id": k, "name": v} for k, v in corpus.manifest.games.items())
@@ -55,17 +65,18 @@ def _fill(db, corpus) -> None:
     section_id = 0
     for item in corpus.rulebooks:
         db["rulebooks"].insert(_rulebook_row(item))
-        rows, search, ids = [], [], {}
+        rows, ids = [], {}
         for section in item.sections:
             section_id += 1
             ids[section.ordinal] = section_id
+        by_slug = {s.slug: ids[s.ordinal] for s in item.sections}
+        for section in item.sections:
             rows.append({
-                "id": section_id, "ref": f"{section.rulebook_id}/{section.slug}",
+                "id": ids[section.ordinal], "ref": f"{section.rulebook_id}/{section.slug}",
                 "rulebook_id": section.rulebook_id, "ordinal": section.ordinal,
                 "slug": section.slug, "heading": section.heading,
                 "heading_style": section.heading_style, "level": section.level,
-                "parent_ref": f"{section.rulebook_id}/{section.parent_slug}"
-                if section.parent_slug else None,
+                "parent_id": by_slug.get(section.parent_slug) if section.parent_slug else None,
                 "kind": section.kind, "topic_id": section.topic_id,
                 "topic_source": section.topic_source, "body": section.body,
                 "text_start": section.start, "text_end": section.end,
@@ -73,11 +84,10 @@ def _fill(db, corpus) -> None:
                 "page": section.page, "quality": section.quality,
                 "flags": _dumps(section.flags), "repairs": _dumps(section.repairs),
                 "corrections": _dumps(section.corrections),
+                "search_heading": _search_keys(section.heading),
+                "search_body": _search_keys(section.body),
             })
-            search.append((section_id, index_text(section.heading), index_text(section.body)))
         db["sections"].insert_all(rows)
-        db.conn.executemany(f"INSERT INTO {schema.FTS_TABLE}(rowid, heading, body) VALUES (?, ?, ?)",
-                            search)
         db["repairs"].insert_all(
             {"rulebook_id": item.rulebook.id, "stage": c.stage, "raw_start": c.raw_start,
              "raw_end": c.raw_end, "before": c.before, "after": c.after}
@@ -95,10 +105,67 @@ def _fill(db, corpus) -> None:
             for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
     _fill_cards(db, corpus)
     _fill_glossary(db, corpus)
-    if corpus.locales is not None:
-        from ..translate.store import fill
+    _fill_rules(db, rules)
+    db.conn.execute(f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}) VALUES ('rebuild')")
+    if translations is not None:
+        _fill_translations(db, translations(db.conn))
 
-        fill(db, corpus.locales)
+
+def _search_keys(text: str) -> str:
+    """What the full-text index holds for ``text``: our folded terms, then the words other
+    tools' queries fold differently (``đánh``), so that they find the section too."""
+    keys = index_text(text)
+    extra = tool_keys(text)
+    return f"{keys} {extra}" if extra else keys
+
+
+def _fill_rules(db, rules: list[dict]) -> None:
+    """The rules checker's rules and their citations, located at build time."""
+    refs = {row["ref"]: row["id"] for row in db.query("SELECT id, ref FROM sections")}
+    citations = []
+    for rule in rules:
+        db["rules"].insert({"id": rule["id"], "games": _dumps(rule["games"]),
+                            "statement": rule["statement"], "overrides": _dumps(rule["overrides"]),
+                            "restriction": int(rule["restriction"])})
+        for cite in rule["citations"]:
+            citations.append({"id": len(citations) + 1, "rule_id": rule["id"],
+                              "rulebook_id": cite["rulebook"], "quote": cite["quote"],
+                              "section_id": refs.get(cite["section"]),
+                              "raw_start": cite["raw_start"], "raw_end": cite["raw_end"]})
+    db["rule_citations"].insert_all(citations)
+
+
+def _fill_translations(db, rows: list[dict]) -> None:
+    """Community translations: kept as they are, and filling what no published text gives."""
+    conn = db.conn
+    db["translations"].insert_all(rows)
+    for row in rows:
+        kind, _, rest = row["context"].partition(":")
+        lang, text = row["lang"], row["text"].strip()
+        if kind == "topic":
+            if not conn.execute("SELECT 1 FROM topic_titles WHERE topic_id = ? AND lang = ?",
+                                (rest, lang)).fetchone():
+                db["topic_titles"].insert({"topic_id": rest, "lang": lang, "title": text,
+                                           "origin": "community"})
+        elif kind == "term":
+            if not conn.execute("SELECT 1 FROM term_words WHERE term_id = ? AND lang = ?",
+                                (rest, lang)).fetchone():
+                words = [w.strip() for w in text.split(",") if w.strip()]
+                db["term_words"].insert_all(
+                    {"term_id": rest, "lang": lang, "word": w, "key": " ".join(fold(w).split()),
+                     "ours": 1, "ordinal": i} for i, w in enumerate(words))
+        elif kind == "card" and rest.endswith(":name"):
+            card_id = rest[:-len(":name")]
+            if not conn.execute("SELECT 1 FROM card_names WHERE card_id = ? AND lang = ?",
+                                (card_id, lang)).fetchone():
+                db["card_names"].insert({"card_id": card_id, "lang": lang, "name": text,
+                                         "key": " ".join(fold(text).split()), "kind": "name",
+                                         "ours": 1, "origin": "community"})
+        elif kind == "section":
+            section = conn.execute("SELECT id FROM sections WHERE ref = ?", (rest,)).fetchone()
+            if section:
+                db["section_translations"].insert({"section_id": section[0], "lang": lang,
+                                                   "text": text, "fuzzy": row["fuzzy"]})
 
 
 def _source_columns(fact) -> dict:
@@ -108,8 +175,6 @@ def _source_columns(fact) -> dict:
 
 
 def _fill_cards(db, corpus) -> None:
-    from ..textkeys import fold
-
     names, facts, search = [], [], []
     for card in corpus.catalog.cards:
         db["cards"].insert({"id": card.id, "game_id": card.game, "type": card.type,
@@ -135,9 +200,8 @@ def _fill_cards(db, corpus) -> None:
 
 
 def _fill_glossary(db, corpus) -> None:
-    from ..textkeys import fold
-
     words = []
+    section_ids = dict(db.execute("SELECT ref, id FROM sections").fetchall())
     for ordinal, term in enumerate(corpus.glossary):
         db["terms"].insert({"id": term.id, "note": term.note, "ordinal": ordinal})
         for lang, values in term.words.items():
@@ -145,38 +209,55 @@ def _fill_glossary(db, corpus) -> None:
                 words.append({"id": len(words) + 1, "term_id": term.id, "lang": lang,
                               "word": word, "key": " ".join(fold(word).split()),
                               "ours": int(term.is_ours(lang, word)), "ordinal": position})
-        db["term_sections"].insert_all({"term_id": term.id, "section_ref": ref}
+        db["term_sections"].insert_all({"term_id": term.id, "section_id": section_ids[ref]}
                                        for ref in dict.fromkeys(term.defined_in))
     db["term_words"].insert_all(words)
 
 
-def write_database(corpus, db_path: Path) -> None:
-    """Write ``corpus`` to ``db_path``, replacing it only when the new file is complete."""
+def write_database(corpus, db_path: Path, *, translations: RowSource | None = None,
+                   rules: list[dict] = ()) -> None:
+    """Write ``corpus`` to ``db_path``, replacing it only when the new file is complete.
+
+    ``translations`` reads the community translations against the sources being written;
+    ``rules`` are the rules checker's rules with their located citations.
+    """
     import sqlite_utils
 
-    db_path = Path(db_path)
-    folder = db_path.parent if str(db_path.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=folder)
-    os.close(handle)
-    os.unlink(temp_name)
+    db_path = Path(os.path.abspath(db_path))
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    remove_abandoned(db_path)
+    temp = staging_name(db_path)
     try:
-        conn = sqlite3.connect(temp_name)
+        conn = sqlite3.connect(temp)
         try:
             db = sqlite_utils.Database(conn)
             conn.execute("PRAGMA journal_mode=OFF")
             with conn:
                 schema.create(db)
-                _fill(db, corpus)
+                _fill(db, corpus, translations, list(rules))
                 conn.execute(f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}) "
                              "VALUES ('optimize')")
             conn.execute("VACUUM")
         finally:
             conn.close()
-        os.replace(temp_name, db_path)
+        _write_metadata(db_path)
+        os.replace(temp, db_path)
     except sqlite3.Error as exc:
         raise CardbaseError(f"could not write the database: {exc}", path=str(db_path),
                             stage="storage") from exc
     finally:
-        if os.path.exists(temp_name):
-            os.unlink(temp_name)
+        if temp.exists():
+            temp.unlink()
+
+
+def metadata_path(db_path: Path) -> Path:
+    """Where Datasette's metadata for ``db_path`` is written (``cardbase.metadata.json``)."""
+    return db_path.with_name(f"{db_path.stem}.metadata.json")
+
+
+def _write_metadata(db_path: Path) -> None:
+    target = metadata_path(db_path)
+    temp = staging_name(target)
+    temp.write_text(json.dumps(schema.datasette_metadata(db_path.stem), ensure_ascii=False,
+                               indent=2) + "\n", encoding="utf-8")
+    os.replace(temp, target)
