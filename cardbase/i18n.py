@@ -47,6 +47,9 @@ class Translations:
         return self._catalog.get(message) or message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._plural_text(singular, plural, n)
+
+    def _plural_text(self, singular: str, plural: str, n: int) -> str:
         if self._catalog:
             text = self._catalog.get((singular, self._plural_index(n)))
             if text:
@@ -57,8 +60,8 @@ class Translations:
         return self._catalog.get(f"{context}\x04{message}") or message
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self.ngettext(f"{context}\x04{singular}", f"{context}\x04{plural}", n) \
-            .split("\x04")[-1]
+        text = self._plural_text(f"{context}\x04{singular}", f"{context}\x04{plural}", n)
+        return text.split("\x04")[-1]
 
 
 _current: Translations | None = None

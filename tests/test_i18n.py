@@ -76,3 +76,26 @@ def test_a_language_block_restores_the_language_before_it():
     with i18n.language("ja"):
         assert i18n._("allowed") == "許可"
     assert i18n._("allowed") == "erlaubt"
+
+
+def test_every_message_in_the_code_is_in_the_template_and_every_catalog():
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
+        from babel.messages.frontend import parse_mapping_cfg
+
+        method_map, options_map = parse_mapping_cfg(handle)
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
+    in_code = set()
+    for _filename, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=keywords):
+        in_code.add(message[0] if isinstance(message, tuple) else message)
+    with (ROOT / "locales" / "cardbase.pot").open("rb") as handle:
+        template = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle) if m.id}
+    assert sorted(in_code - template) == []
+    for lang in ("es", "de", "ja", "vi"):
+        with (ROOT / "locales" / lang / "LC_MESSAGES" / "cardbase.po").open("rb") as handle:
+            catalog = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle)
+                       if m.id and m.string and not m.fuzzy}
+        assert sorted(in_code - catalog) == [], lang
