@@ -125,7 +125,7 @@ def build(data_dir: Path, db_path: Path | None, locales_dir: Path | None, quiet:
 @guarded
 def rulebooks(db_path, as_json):
     """List the ingested rulebooks: id, game, language, edition, sections and quality."""
-    from .reference import list_rulebooks
+    from .search.rules import list_rulebooks
 
     _use_language(None)
     rows = list_rulebooks(_connect(db_path))
@@ -153,7 +153,7 @@ def rulebooks(db_path, as_json):
 @guarded
 def rule(query, lang, game, all_languages, limit, db_path, as_json):
     """Find the rule sections that answer QUERY, in any language."""
-    from .reference import find_rules
+    from .search.rules import find_rules
 
     _use_language(lang)
     found = find_rules(_connect(db_path), query, lang=lang, game=game,
@@ -187,7 +187,7 @@ def _print_hit(hit: dict) -> None:
 @guarded
 def section(ref, raw, lang, db_path, as_json):
     """Show one section, REF = rulebook/section (see `cardbase sections RULEBOOK`)."""
-    from .reference import get_section
+    from .search.rules import get_section
 
     _use_language(lang)
     data = get_section(_connect(db_path), ref)
@@ -232,7 +232,7 @@ def section(ref, raw, lang, db_path, as_json):
 @guarded
 def sections(rulebook, db_path, as_json):
     """List the sections of RULEBOOK in reading order."""
-    from .reference import list_sections
+    from .search.rules import list_sections
 
     _use_language(None)
     rows = list_sections(_connect(db_path), rulebook)
@@ -261,7 +261,7 @@ def _quote(source: dict) -> str:
 @guarded
 def card(name, game, db_path, as_json):
     """Show the card NAME (any language, any case; a typo finds the nearest card)."""
-    from .cardref import display_name, find_card
+    from .search.cards import display_name, find_card
 
     _use_language(None)
     found = find_card(_connect(db_path), name, game)
@@ -301,7 +301,7 @@ def card(name, game, db_path, as_json):
 @guarded
 def cards(game, card_type, lang, db_path, as_json):
     """List the cards, filtered by game, type and language."""
-    from .cardref import list_cards
+    from .search.cards import list_cards
 
     _use_language(lang)
     rows = list_cards(_connect(db_path), game, card_type, lang)
@@ -319,7 +319,7 @@ def cards(game, card_type, lang, db_path, as_json):
 @guarded
 def term(word, db_path, as_json):
     """Show the glossary term WORD in every language, with the sections that define it."""
-    from .cardref import find_term
+    from .search.cards import find_term
 
     _use_language(None)
     found = find_term(_connect(db_path), word)
@@ -662,7 +662,7 @@ def translate_status(minimum, locales_dir, db_path, as_json):
 @guarded
 def export(fmt, out, db_path):
     """Export the database's contents (rulebooks, topics, sections) for other tools."""
-    from .reference import export_data
+    from .search.rules import export_data
 
     data = export_data(_connect(db_path))
     if fmt == "json":

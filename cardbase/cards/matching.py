@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..storage.schema import NAME_FTS_TABLE, NAME_VOCAB_TABLE
-from ..textkeys import fold
+from ..search.textkeys import fold
 
 CANDIDATES = 40
 RAREST_TRIGRAMS = 8

@@ -260,7 +260,7 @@ def _check_object(path: str, spec: dict, value: dict, problems: _Problems, norma
 
 def _name_normaliser(conn):
     """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
-    from ..textkeys import fold, slugify
+    from ..search.textkeys import fold, slugify
 
     def normalise(name: str, valid) -> str:
         key = slugify(name) or fold(name)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..textkeys import index_text
+from ..search.textkeys import index_text
 from . import schema
 
 
@@ -108,7 +108,7 @@ def _source_columns(fact) -> dict:
 
 
 def _fill_cards(db, corpus) -> None:
-    from ..textkeys import fold
+    from ..search.textkeys import fold
 
     names, facts, search = [], [], []
     for card in corpus.catalog.cards:
@@ -135,7 +135,7 @@ def _fill_cards(db, corpus) -> None:
 
 
 def _fill_glossary(db, corpus) -> None:
-    from ..textkeys import fold
+    from ..search.textkeys import fold
 
     words = []
     for ordinal, term in enumerate(corpus.glossary):

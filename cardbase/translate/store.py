@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..textkeys import fold
+from ..search.textkeys import fold
 from .catalogs import CONTENT, _hash_of, catalog_path, read, source_hash
 from .content import content_template
 

@@ -1,7 +1,7 @@
 """Full-text search over sections, in every language, with user input made safe.
 
-A query is folded and cut into terms exactly as the indexed text was (``cardbase.textkeys``), and
-the FTS5 expression is assembled from those terms, each quoted: no character a user types can
+A query is folded and cut into terms exactly as the indexed text was (``textkeys``), and the
+FTS5 expression is assembled from those terms, each quoted: no character a user types can
 reach the FTS syntax, so ``"``, ``AND``, ``don't`` or ``a-b`` give results or nothing, never an
 error. Latin-script words of three letters or more match as prefixes (``stufe`` finds ``Stufen``);
 a run of Chinese or Japanese characters matches as a phrase of its character pairs, so any word of
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from ..textkeys import fold, fold_with_map, is_cjk_char, search_tokens
-from .schema import FTS_TABLE
+from ..storage.schema import FTS_TABLE
+from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0
 SNIPPET_CHARS = 180

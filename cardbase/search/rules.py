@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from .errors import NotFound, QueryError
-from .i18n import _
-from .storage.search import search
+from ..errors import NotFound, QueryError
+from ..i18n import _
+from .fulltext import search
 
 RULE_KINDS = ("rule", "example", "sidebar", "variant")
 TOPIC_GROUPS = 3
@@ -59,7 +59,7 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     _check_lang(conn, lang)
     expansion = []
     if all_languages:
-        from .cardref import glossary_words
+        from .cards import glossary_words
 
         expansion = [w for w in glossary_words(conn, query) if w.casefold() != query.casefold()]
     hits = search(conn, query, lang=None if all_languages else lang, game=game, limit=limit,
@@ -174,7 +174,7 @@ def export_data(conn: sqlite3.Connection) -> dict:
     corrections = [dict(r) for r in conn.execute(
         "SELECT rulebook_id AS rulebook, id, reason, note, raw_start, raw_end, raw, text "
         "FROM corrections ORDER BY rulebook_id, raw_start")]
-    from .cardref import card_detail
+    from .cards import card_detail
 
     cards = [card_detail(conn, row[0]) for row in conn.execute("SELECT id FROM cards ORDER BY id")]
     glossary = []

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from .cards import matching
-from .errors import NotFound, QueryError
-from .i18n import _
+from ..cards import matching
+from ..errors import NotFound, QueryError
+from ..i18n import _
 
 
 def _games(conn: sqlite3.Connection) -> list[str]:
