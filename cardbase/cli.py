@@ -501,11 +501,9 @@ def diff(first, second, lang, db_path, as_json):
 @guarded
 def table(game, db_path, as_json):
     """Answer every combination of situation and action for GAME (a whole decision table)."""
-    from .rules.checker import rulebooks_of
-    from .rules.table import decision_table
+    from .rules.checker import game_table
 
-    books = [rb for rb, g in rulebooks_of(_connect(db_path)).items() if g == game]
-    result = decision_table(game, books)
+    result = game_table(_connect(db_path), game)
     if as_json:
         return _emit_json(result)
     click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),

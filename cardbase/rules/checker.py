@@ -2,7 +2,8 @@
 
 ``check`` validates the query against the database (rulebook ids, card names), asks the engine
 and returns the answer in the public format. ``query_from_flags`` builds the same query from the
-``can-play`` command's options, so both commands share one path.
+``can-play`` command's options, so both commands share one path. ``game_table`` answers a whole
+decision table under the rulebooks of a game the database holds.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sqlite3
 
 from ..errors import QueryError
 from ..i18n import _
+from ..storage import queries
 from .engine import Citer, answer
 from .query import CARD_TYPES, parse_query
 
@@ -36,18 +38,21 @@ def read_query(text: str, source: str = "query") -> dict:
         return data
 
 
-def rulebooks_of(conn: sqlite3.Connection) -> dict[str, str]:
-    return dict(conn.execute("SELECT id, game_id FROM rulebooks ORDER BY id"))
-
-
 def check(conn: sqlite3.Connection, data: dict, lang: str | None = None) -> dict:
     """Answer one query (already parsed from JSON or YAML)."""
-    books = rulebooks_of(conn)
+    books = queries.rulebook_games(conn)
     situation = parse_query(data, conn, books)
     rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
     return answer(situation, rulebooks, Citer(conn), lang)
+
+
+def game_table(conn: sqlite3.Connection, game: str) -> dict:
+    """The whole decision table of ``game``, under each of its rulebooks in the database."""
+    from .table import decision_table
+
+    return decision_table(game, queries.rulebooks_of_game(conn, game))
 
 
 def query_from_flags(game: str, what: str, *, verb: str = "play", rulebook: str | None = None,

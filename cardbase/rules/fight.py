@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import QueryError
 from ..i18n import _
+from ..storage import queries
 from .combat import Fighter, Monster, resolve
 from .engine import Citer
 
@@ -30,10 +31,9 @@ def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
         near = ", ".join(repr(m.name) for m in matching.fuzzy(conn, name)) or _("none")
         raise QueryError(_("no card named {name!r}; nearest: {names}", name=name, names=near))
     for stat in stats:
-        row = conn.execute("SELECT value FROM card_facts WHERE card_id = ? AND field = ?",
-                           (found[0].card_id, stat)).fetchone()
-        if row:
-            return found[0].name, json.loads(row[0])
+        value = queries.card_fact_value(conn, found[0].card_id, stat)
+        if value is not None:
+            return found[0].name, json.loads(value)
     raise QueryError(_("the card {name!r} has no printed {stat}; give the number instead",
                        name=found[0].name, stat=stats[0]))
 
@@ -47,7 +47,7 @@ def fight(conn, rulebook: str, *, level: int, bonus: int, classes=(), races=(), 
           one_shots=(), helper_level: int | None = None, helper_bonus: int = 0,
           helper_classes=(), helper_races=(), monsters=(), enhancers=(), against=(),
           lang: str | None = None) -> dict:
-    books = dict(conn.execute("SELECT id, game_id FROM rulebooks"))
+    books = queries.rulebook_games(conn)
     if books.get(rulebook) not in ("munchkin", "munchkin-warhammer-aos"):
         valid = ", ".join(rb for rb, g in sorted(books.items())
                           if g in ("munchkin", "munchkin-warhammer-aos"))
