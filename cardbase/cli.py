@@ -11,7 +11,6 @@ start fast.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sqlite3
 import sys
@@ -498,21 +497,11 @@ def translate_status(minimum, locales_dir, db_path, as_json):
 @guarded
 def export(fmt, out, db_path):
     """Export the database's contents (rulebooks, topics, sections) for other tools."""
-    from .search.rules import export_data
+    from .export import export_text, write_export
 
-    data = export_data(_connect(db_path))
-    if fmt == "json":
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    else:
-        text = "".join(json.dumps({"type": "section", **s}, ensure_ascii=False) + "\n"
-                       for s in data["sections"])
     if out is None:
-        click.echo(text, nl=False)
-        return
-    temp = out.with_name(f".{out.name}.tmp")
-    temp.write_text(text, encoding="utf-8")
-    temp.replace(out)
-    render.wrote(out)
+        return render.document(export_text(_connect(db_path), fmt))
+    render.wrote(write_export(_connect(db_path), out, fmt))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -267,6 +267,11 @@ def site_built(path, report: dict) -> None:
            n=len(report["languages"])))
 
 
+def document(text: str) -> None:
+    """A whole document (``cardbase export`` without ``--out``) on standard output, as is."""
+    click.echo(text, nl=False)
+
+
 def wrote(path) -> None:
     note(_("wrote {path}", path=path))
 

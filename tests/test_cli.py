@@ -130,6 +130,26 @@ def test_export_jsonl(runner, built_db):
     assert len(lines) > 100 and all(json.loads(line)["type"] == "section" for line in lines)
 
 
+def test_export_replaces_the_file_whole_or_not_at_all(conn, tmp_path, monkeypatch):
+    from cardbase import export
+
+    out = tmp_path / "cardbase.json"
+    out.write_text("the previous export\n", encoding="utf-8")
+
+    def interrupted(source, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(export.os, "replace", interrupted)
+    with pytest.raises(OSError):
+        export.write_export(conn, out, "jsonl")
+    assert out.read_text(encoding="utf-8") == "the previous export\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["cardbase.json"]
+    monkeypatch.undo()
+    assert export.write_export(conn, out, "jsonl") == out
+    assert out.read_text(encoding="utf-8") == export.export_text(conn, "jsonl")
+    assert [p.name for p in tmp_path.iterdir()] == ["cardbase.json"]
+
+
 def test_build_reports_data_errors_and_exits_non_zero(runner, data_copy, tmp_path):
     (data_copy / "manifest.yaml").write_text("games: {}\nrulebooks: []\n", encoding="utf-8")
     result = runner.invoke(main, ["build", "--data", str(data_copy), "--db", str(tmp_path / "x.db")])
