@@ -258,7 +258,8 @@ def check(query_file, lang, db_path, as_json):
 
 @main.command("can-play")
 @click.argument("what")
-@click.option("--game", default="munchkin", show_default=True)
+@click.option("--game", help=_("The game (default: the game of --rulebook, else the game of the "
+                               "card WHAT names, else the database's only game)."))
 @click.option("--rulebook", help=_("Ask one rulebook only."))
 @click.option("--verb", default="play", show_default=True,
               help=_("The action: play, use, discard, sell, trade, equip..."))
@@ -278,7 +279,7 @@ def check(query_file, lang, db_path, as_json):
 def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, classes, source,
              target, lang, db_path, as_json):
     """Can I play WHAT (a card kind such as curse or half-breed, or a card's name) now?"""
-    from .rules.checker import check as run_check, query_from_flags
+    from .rules.checker import can_play as run_can_play
 
     _use_language(lang)
     state = {k: v for k, v in {"phase": phase, "my_turn": my_turn, "role": role,
@@ -288,16 +289,16 @@ def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, clas
     if classes:
         state["class"] = list(classes) if len(classes) > 1 else classes[0]
     action = {k: v for k, v in {"from": source, "target": target}.items() if v}
-    query = query_from_flags(game, what, verb=verb, rulebook=rulebook, state=state,
-                             action=action)
-    result = run_check(_connect(db_path), query, lang or environment_language())
+    result = run_can_play(_connect(db_path), what, game=game, rulebook=rulebook, verb=verb,
+                          state=state, action=action, lang=lang or environment_language())
     if as_json:
         return render.json_output(result)
     render.answer(result)
 
 
 @main.command()
-@click.option("--rulebook", default="munchkin-es", show_default=True)
+@click.option("--rulebook", help=_("The rulebook to fight under (default: the database's only "
+                                   "rulebook that resolves combat)."))
 @click.option("--level", type=int, default=1, show_default=True, help=_("Your level."))
 @click.option("--bonus", type=int, default=0, help=_("Your bonuses from items in play."))
 @click.option("--class", "classes", multiple=True)

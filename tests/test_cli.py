@@ -16,8 +16,8 @@ QUERY_COMMANDS = [
     ["term", "nivel"],
     ["diff", "munchkin-es", "munchkin-ja"],
     ["table", "smashup-munchkin"],
-    ["can-play", "curse"],
-    ["combat", "--monster", "3"],
+    ["can-play", "curse", "--game", "munchkin"],
+    ["combat", "--rulebook", "munchkin-es", "--monster", "3"],
 ]
 
 
@@ -237,7 +237,8 @@ def test_check_exits_2_on_a_query_that_cannot_be_judged(runner, built_db):
 
 
 @pytest.mark.parametrize("args, verdict", [
-    (["can-play", "curse", "--phase", "combat", "--not-my-turn"], "allowed"),
+    (["can-play", "curse", "--game", "munchkin", "--phase", "combat", "--not-my-turn"],
+     "allowed"),
     (["can-play", "Maza Afilada", "--phase", "combat", "--role", "fighter", "--class", "warrior"],
      "forbidden"),
     (["can-play", "half-breed", "--phase", "start_of_turn", "--race", "elf", "--rulebook",
@@ -250,23 +251,96 @@ def test_can_play(runner, built_db, args, verdict):
 
 
 def test_check_explains_in_the_asked_language(runner, built_db):
-    result = invoke(runner, ["can-play", "curse", "--phase", "combat", "--not-my-turn",
-                             "--lang", "ja", "--json"], built_db)
+    result = invoke(runner, ["can-play", "curse", "--game", "munchkin", "--phase", "combat",
+                             "--not-my-turn", "--lang", "ja", "--json"], built_db)
     citations = json.loads(result.stdout)["because"][0]["citations"]
     assert citations[0]["lang"] == "ja"
 
 
 def test_combat_resolves_the_spanish_worked_example(runner, built_db):
-    result = invoke(runner, ["combat", "--level", "4", "--bonus", "3", "--class", "warrior",
-                             "--berserk", "3", "--one-shot", "Misil Mágico", "--monster",
-                             "Troll de Foro", "--enhancer", "Enfurecido", "--json"], built_db)
+    result = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--level", "4", "--bonus",
+                             "3", "--class", "warrior", "--berserk", "3", "--one-shot",
+                             "Misil Mágico", "--monster", "Troll de Foro", "--enhancer",
+                             "Enfurecido", "--json"], built_db)
     data = json.loads(result.stdout)
     assert (data["players"], data["monsters"], data["winner"]) == (15, 15, "players")
 
 
 def test_combat_refuses_an_unknown_monster(runner, built_db):
-    result = invoke(runner, ["combat", "--monster", "Trol de Foroo Gigante"], built_db)
+    result = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--monster",
+                             "Trol de Foroo Gigante"], built_db)
     assert result.exit_code == 2 and "nearest" in result.stderr
+
+
+def only_rulebooks(built_db, tmp_path, *keep):
+    """A copy of the database that holds only the rulebooks ``keep``."""
+    import shutil
+    import sqlite3
+
+    path = tmp_path / "fewer.db"
+    shutil.copy(built_db, path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"DELETE FROM rulebooks WHERE id NOT IN ({', '.join('?' * len(keep))})",
+                     keep)
+    return path
+
+
+def test_combat_without_a_rulebook_lists_the_choices(runner, built_db):
+    result = invoke(runner, ["combat", "--monster", "3"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--rulebook" in result.stderr and "Traceback" not in result.stderr
+    assert "munchkin-es, munchkin-ja, munchkin-warhammer-aos-de" in result.stderr
+
+
+def test_combat_uses_the_only_rulebook_that_resolves_it(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "munchkin-es", "dungeon-mayhem-es",
+                        "smashup-munchkin-vi")
+    implicit = invoke(runner, ["combat", "--monster", "3", "--json"], db)
+    explicit = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--monster", "3", "--json"],
+                      db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_combat_without_a_munchkin_rulebook_lists_the_rulebooks(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "dungeon-mayhem-es", "smashup-munchkin-vi")
+    result = invoke(runner, ["combat", "--monster", "3"], db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "dungeon-mayhem-es, smashup-munchkin-vi" in result.stderr
+
+
+def test_can_play_without_a_game_lists_the_games(runner, built_db):
+    result = invoke(runner, ["can-play", "curse"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--game" in result.stderr and "Traceback" not in result.stderr
+    assert ("dungeon-mayhem, munchkin, munchkin-warhammer-aos, smashup-munchkin"
+            in result.stderr)
+
+
+@pytest.mark.parametrize("args", [
+    ["Maza Afilada", "--phase", "combat", "--role", "fighter"],   # the card's game
+    ["half-breed", "--rulebook", "munchkin-ja"],                  # the rulebook's game
+])
+def test_can_play_takes_the_game_from_the_card_or_the_rulebook(runner, built_db, args):
+    implicit = invoke(runner, ["can-play", *args, "--json"], built_db)
+    explicit = invoke(runner, ["can-play", *args, "--game", "munchkin", "--json"], built_db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_can_play_takes_the_only_game_of_the_database(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "munchkin-es", "munchkin-ja")
+    args = ["curse", "--phase", "combat", "--not-my-turn", "--json"]
+    implicit = invoke(runner, ["can-play", *args], db)
+    explicit = invoke(runner, ["can-play", *args, "--game", "munchkin"], db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_can_play_with_an_unknown_rulebook_lists_the_rulebooks(runner, built_db):
+    result = invoke(runner, ["can-play", "curse", "--rulebook", "nobook"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "no rulebook 'nobook'" in result.stderr and "munchkin-es, munchkin-ja" in result.stderr
 
 
 def test_diff_lists_the_edition_differences(runner, built_db):

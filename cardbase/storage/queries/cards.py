@@ -15,7 +15,8 @@ __all__ = [
     "card_row", "card_rows", "cards_by_id", "card_types", "card_names", "card_name_sources",
     "card_fact_rows", "card_fact_value", "card_stats", "card_texts", "card_type_row",
     "card_mentions", "counterparts_naming", "counterpart_pairs", "card_names_by_key",
-    "name_trigram_counts", "names_matching_trigrams", "names_with_key_prefix",
+    "games_of_cards_named", "name_trigram_counts", "names_matching_trigrams",
+    "names_with_key_prefix",
     "card_by_key_of_types", "english_card_name", "term_rows", "term_words",
     "term_ids_by_key", "term_words_like", "glossary_words", "term_definitions",
     "term_definition_sections", "term_section_refs", "term_mention_count", "term_note",
@@ -129,6 +130,13 @@ def card_names_by_key(conn: sqlite3.Connection, key: str,
            "c.id = n.card_id WHERE n.key = ?" + (" AND c.game_id = ?" if game else "") +
            " ORDER BY n.card_id, n.lang")
     return conn.execute(sql, (key, game) if game else (key,)).fetchall()
+
+
+def games_of_cards_named(conn: sqlite3.Connection, key: str) -> list[str]:
+    """The games that have a card with a name whose folded key is ``key``, in id order."""
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT c.game_id FROM card_names n JOIN cards c ON c.id = n.card_id "
+        "WHERE n.key = ? ORDER BY c.game_id", (key,))]
 
 
 def name_trigram_counts(conn: sqlite3.Connection, grams: list[str]) -> dict[str, int]:
