@@ -39,6 +39,31 @@ def test_every_query_command_prints_json_and_only_json(runner, built_db, args):
     json.loads(result.stdout)
 
 
+QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storage.queries",
+                 "cardbase.storage.queries.rulebooks", "cardbase.storage.queries.cards",
+                 "cardbase.storage.queries.translations"}
+
+
+@pytest.mark.parametrize("module, allowed", [
+    ("cardbase.search.textkeys", {"cardbase.search", "cardbase.search.textkeys"}),
+    ("cardbase.storage.queries", QUERY_MODULES),
+    ("cardbase.render", {"cardbase.i18n", "cardbase.render", "click"}),
+])
+def test_query_path_modules_import_only_what_they_promise(module, allowed):
+    """Standard library only for textkeys and the queries, plus click and i18n for render."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; before = set(sys.modules); import {module}; "
+            "print(*sorted(set(sys.modules) - before))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    ours = {m for m in loaded if m.split(".")[0] == "cardbase"} - {"cardbase"}
+    others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"cardbase"}
+    assert ours <= allowed
+    assert others <= allowed
+
+
 def test_rulebooks_lists_all_five(runner, built_db):
     result = invoke(runner, ["rulebooks"], built_db)
     for rulebook in ("munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de",
