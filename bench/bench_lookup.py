@@ -54,7 +54,7 @@ IMPORTTIME_RUNS = 11
 _IN_PROCESS = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from cardbase.reference import find_rules
+from cardbase.search.rules import find_rules
 from cardbase.storage.database import connect
 t1 = time.perf_counter()
 conn = connect(sys.argv[1])
@@ -259,7 +259,7 @@ def main(argv=None) -> int:
             [f"`{e['module']}`", e["depth"], f"{e['cumulative_ms']:.1f}", f"{e['self_ms']:.1f}"]
             for e in rep["top"][:10]]))
     print(f"\n### Inside the process (medians of {IN_PROCESS_RUNS} fresh processes)\n")
-    print("import `cardbase.reference` + `cardbase.storage.database` (after the interpreter "
+    print("import `cardbase.search.rules` + `cardbase.storage.database` (after the interpreter "
           "started), open the database, run one `find_rules` search:\n")
     print(markdown_table(["word", "import ms", "connect ms", "query ms"], [
         [word, f"{v['import_ms']:.1f}", f"{v['connect_ms']:.1f}", f"{v['query_ms']:.1f}"]

@@ -1,16 +1,16 @@
-"""The ``cardbase`` command line: a thin layer over the library, one function per command.
+"""The ``cardbase`` command line: commands only, each a thin layer over one library function.
 
-Every command opens what it needs, calls one library function and prints the result as text or,
-with ``--json``, as JSON on standard output (diagnostics go to standard error). Errors the library
-raises on purpose are printed as one clear message with their exit status; nothing else escapes as
-a traceback. Heavy modules (the ingestion pipeline, sqlite-utils, wordfreq) are imported only by
-the commands that need them, so lookups start fast.
+Every command parses its options, opens what it needs, calls one library function and hands the
+result to ``cardbase.render`` to print as text or, with ``--json``, as JSON on standard output
+(diagnostics go to standard error). Errors the library raises on purpose are printed as one clear
+message with their exit status; nothing else escapes as a traceback. Heavy modules (the ingestion
+pipeline, sqlite-utils, wordfreq) are imported only by the commands that need them, so lookups
+start fast.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sqlite3
 import sys
@@ -18,13 +18,9 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from . import __version__, render
 from .errors import CardbaseError
-from .i18n import _, environment_language, ngettext, set_language
-
-
-def _emit_json(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+from .i18n import _, environment_language, set_language
 
 
 def _fail(message: str, code: int) -> None:
@@ -119,13 +115,11 @@ def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None,
 
     def progress(rulebook_id: str) -> None:
         if not quiet:
-            click.echo(_("ingesting {rulebook}", rulebook=rulebook_id), err=True)
+            render.build_progress(rulebook_id)
 
     corpus = build_database(data_dir, target, progress, locales=locales)
     if not quiet:
-        sections = sum(len(item.sections) for item in corpus.rulebooks)
-        click.echo(_("built {path}: {rulebooks} rulebooks, {sections} sections", path=target,
-                     rulebooks=len(corpus.rulebooks), sections=sections), err=True)
+        render.built(target, corpus)
 
 
 @main.command()
@@ -134,20 +128,13 @@ def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None,
 @guarded
 def rulebooks(db_path, as_json):
     """List the ingested rulebooks: id, game, language, edition, sections and quality."""
-    from .reference import list_rulebooks
+    from .search.rules import list_rulebooks
 
     _use_language(None)
     rows = list_rulebooks(_connect(db_path))
     if as_json:
-        return _emit_json(rows)
-    header = (_("id"), _("game"), _("lang"), _("edition"), _("sections"), _("quality"))
-    table = [header] + [(
-        r["id"], r["game"], r["lang"], r["edition"], str(r["sections"]),
-        _("{score:.0%} ({flagged} flagged, {corrected} corrected)", score=r["quality"],
-          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for row in table:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        return render.json_output(rows)
+    render.rulebooks(rows)
 
 
 @main.command()
@@ -162,29 +149,15 @@ def rulebooks(db_path, as_json):
 @guarded
 def rule(query, lang, game, all_languages, limit, db_path, as_json):
     """Find the rule sections that answer QUERY, in any language."""
-    from .reference import find_rules
+    from .search.rules import find_rules
 
     _use_language(lang)
     found = find_rules(_connect(db_path), query, lang=lang, game=game,
                        all_languages=all_languages, limit=limit)
     if as_json:
-        return _emit_json(found)
-    if all_languages and found.get("topics"):
-        for group in found["topics"]:
-            click.secho(f"{group['title']} [{group['topic']}]", bold=True)
-            for hit in group["sections"]:
-                _print_hit(hit)
-        return
-    if not found["results"]:
+        return render.json_output(found)
+    if not render.rule_hits(found, all_languages):
         _fail(_("nothing found for {query!r}", query=query), 1)
-    for hit in found["results"]:
-        _print_hit(hit)
-
-
-def _print_hit(hit: dict) -> None:
-    page = _(" p. {page}", page=hit["page"]) if hit.get("page") else ""
-    click.echo(f"{hit['heading']}  ({hit['rulebook']}, {hit['lang']}{page})  {hit['ref']}")
-    click.echo(f"    {hit['snippet']}")
 
 
 @main.command()
@@ -196,42 +169,15 @@ def _print_hit(hit: dict) -> None:
 @guarded
 def section(ref, raw, lang, db_path, as_json):
     """Show one section, REF = rulebook/section (see `cardbase sections RULEBOOK`)."""
-    from .reference import get_section
+    from .search.rules import get_section
 
     _use_language(lang)
     data = get_section(_connect(db_path), ref)
     if as_json:
         if raw:
             data = {k: data[k] for k in ("ref", "rulebook", "raw_span", "raw")}
-        return _emit_json(data)
-    if raw:
-        click.echo(data["raw"])
-        return
-    click.secho(data["heading"], bold=True)
-    meta = [data["ref"], _("kind: {kind}", kind=data["kind"])]
-    if data["page"]:
-        meta.append(_("page {page}", page=data["page"]))
-    if data["topic"]:
-        meta.append(_("topic: {title} ({topic})", title=data["topic_title"], topic=data["topic"]))
-    meta.append(_("raw characters {start}–{end}", start=data["raw_span"][0], end=data["raw_span"][1]))
-    meta.append(_("quality {score:.0%}", score=data["quality"]))
-    click.echo(" · ".join(meta))
-    for flag in data["flags"]:
-        click.echo(_("  ! {flag}: {detail}", flag=flag["flag"], detail=flag["detail"]))
-    repairs = sum(data["repairs_by_stage"].values())
-    if repairs:
-        detail = ", ".join(f"{k} {v}" for k, v in data["repairs_by_stage"].items())
-        click.echo("  " + ngettext("{n} repair ({detail})", "{n} repairs ({detail})", repairs,
-                                   detail=detail))
-    click.echo()
-    click.echo(data["body"])
-    translation = data["translations"].get(lang) if lang else None
-    if translation:
-        click.echo()
-        click.secho(_("Community translation ({lang}), not a published text", lang=lang) +
-                    (_(" — the source changed since; it may be out of date")
-                     if translation["fuzzy"] else ""), bold=True)
-        click.echo(translation["text"])
+        return render.json_output(data)
+    render.section(data, raw=raw, lang=lang)
 
 
 @main.command()
@@ -241,25 +187,13 @@ def section(ref, raw, lang, db_path, as_json):
 @guarded
 def sections(rulebook, db_path, as_json):
     """List the sections of RULEBOOK in reading order."""
-    from .reference import list_sections
+    from .search.rules import list_sections
 
     _use_language(None)
     rows = list_sections(_connect(db_path), rulebook)
     if as_json:
-        return _emit_json(rows)
-    for row in rows:
-        indent = "  " * (row["level"] - 1)
-        marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
-        click.echo(f"{row['ref']:45} {indent}{row['heading']}{marks}")
-
-
-def _quote(source: dict) -> str:
-    if source.get("ours"):
-        return _("(ours)")
-    quote = " ".join((source.get("quote") or "").split())
-    if len(quote) > 70:
-        quote = quote[:69] + "…"
-    return f"{source.get('rulebook')}: “{quote}”"
+        return render.json_output(rows)
+    render.sections(rows)
 
 
 @main.command()
@@ -270,35 +204,13 @@ def _quote(source: dict) -> str:
 @guarded
 def card(name, game, db_path, as_json):
     """Show the card NAME (any language, any case; a typo finds the nearest card)."""
-    from .cardref import display_name, find_card
+    from .search.cards import find_card
 
     _use_language(None)
     found = find_card(_connect(db_path), name, game)
     if as_json:
-        return _emit_json(found)
-    if found["match"] == "fuzzy":
-        click.echo(_("no card is named {name!r}; the nearest is {match!r}", name=name,
-                     match=found["matched_name"]), err=True)
-    for index, detail in enumerate(found["cards"]):
-        if index:
-            click.echo()
-        click.secho(f"{display_name(detail['names'], None)}  [{detail['id']}]", bold=True)
-        click.echo(_("{type} · {game}", type=detail["type"], game=detail["game"]))
-        for lang, names in sorted(detail["names"].items()):
-            for entry in names:
-                alias = _(" (alias)") if entry["kind"] == "alias" else ""
-                click.echo(f"  {lang}  {entry['name']}{alias}  {_quote(entry)}")
-        for stat, entry in detail["stats"].items():
-            value = ", ".join(entry["value"]) if isinstance(entry["value"], list) else entry["value"]
-            click.echo(f"  {stat}: {value}  {_quote(entry)}")
-        for lang, entry in detail["text"].items():
-            click.echo(_("  text ({lang}): {text}", lang=lang, text=entry["value"]))
-        if detail["counterparts"]:
-            click.echo(_("  counterparts: {ids}", ids=", ".join(detail["counterparts"])))
-        if detail["mentions"]:
-            click.echo(_("  mentioned in:"))
-            for mention in detail["mentions"]:
-                click.echo(f"    {mention['ref']}  ({mention['heading']}, {mention['lang']})")
+        return render.json_output(found)
+    render.card(found)
 
 
 @main.command()
@@ -310,15 +222,13 @@ def card(name, game, db_path, as_json):
 @guarded
 def cards(game, card_type, lang, db_path, as_json):
     """List the cards, filtered by game, type and language."""
-    from .cardref import list_cards
+    from .search.cards import list_cards
 
     _use_language(lang)
     rows = list_cards(_connect(db_path), game, card_type, lang)
     if as_json:
-        return _emit_json(rows)
-    for row in rows:
-        other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
-        click.echo(f"{row['name'] + other:45} {row['type']:18} {row['game']:24} {row['id']}")
+        return render.json_output(rows)
+    render.cards(rows, lang)
 
 
 @main.command()
@@ -328,44 +238,13 @@ def cards(game, card_type, lang, db_path, as_json):
 @guarded
 def term(word, db_path, as_json):
     """Show the glossary term WORD in every language, with the sections that define it."""
-    from .cardref import find_term
+    from .search.cards import find_term
 
     _use_language(None)
     found = find_term(_connect(db_path), word)
     if as_json:
-        return _emit_json(found)
-    for entry in found["terms"]:
-        click.secho(entry["id"], bold=True)
-        for lang, words in sorted(entry["words"].items()):
-            shown = ", ".join(w["word"] + ("*" if w["ours"] else "") for w in words)
-            click.echo(f"  {lang}  {shown}")
-        for section in entry["defined_in"]:
-            click.echo(_("  defined in {ref} ({heading}, {lang})", ref=section["ref"],
-                         heading=section["heading"], lang=section["lang"]))
-        click.echo(ngettext("  mentioned in {n} section", "  mentioned in {n} sections",
-                            entry["mentioned_in_sections"]))
-    if any(w["ours"] for e in found["terms"] for ws in e["words"].values() for w in ws):
-        click.echo(_("  * a usual game term that no ingested rulebook prints"))
-
-
-def _print_answer(result: dict) -> None:
-    marks = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
-    click.secho(f"{marks.get(result['verdict'], '')} {_(result['verdict'])}", bold=True)
-    if result.get("card"):
-        click.echo(_("  card: {name} ({type})", name=result["card"]["name"],
-                     type=result["card"]["type"]))
-    for entry in result["because"]:
-        click.echo(f"  {marks.get(entry['verdict'], '')} {entry['rule']}: {entry['says']}")
-        if entry.get("condition"):
-            click.echo(_("      if: {condition}", condition=entry["condition"]))
-        for citation in entry["citations"]:
-            where = citation["section"] or citation["rulebook"]
-            click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")
-    for condition in result["conditions"]:
-        click.echo(_("  depends on: {condition}", condition=condition))
-    if len(result["by_rulebook"]) > 1:
-        click.echo(_("  by rulebook: {verdicts}", verdicts=" · ".join(
-            f"{rb} {_(v)}" for rb, v in result["by_rulebook"].items())))
+        return render.json_output(found)
+    render.term(found)
 
 
 @main.command()
@@ -382,13 +261,14 @@ def check(query_file, lang, db_path, as_json):
     data = read_query(query_file.read(), getattr(query_file, "name", "query"))
     result = run_check(_connect(db_path), data, lang or environment_language())
     if as_json:
-        return _emit_json(result)
-    _print_answer(result)
+        return render.json_output(result)
+    render.answer(result)
 
 
 @main.command("can-play")
 @click.argument("what")
-@click.option("--game", default="munchkin", show_default=True)
+@click.option("--game", help=_("The game (default: the game of --rulebook, else the game of the "
+                               "card WHAT names, else the database's only game)."))
 @click.option("--rulebook", help=_("Ask one rulebook only."))
 @click.option("--verb", default="play", show_default=True,
               help=_("The action: play, use, discard, sell, trade, equip..."))
@@ -408,7 +288,7 @@ def check(query_file, lang, db_path, as_json):
 def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, classes, source,
              target, lang, db_path, as_json):
     """Can I play WHAT (a card kind such as curse or half-breed, or a card's name) now?"""
-    from .rules.checker import check as run_check, query_from_flags
+    from .rules.checker import can_play as run_can_play
 
     _use_language(lang)
     state = {k: v for k, v in {"phase": phase, "my_turn": my_turn, "role": role,
@@ -418,16 +298,16 @@ def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, clas
     if classes:
         state["class"] = list(classes) if len(classes) > 1 else classes[0]
     action = {k: v for k, v in {"from": source, "target": target}.items() if v}
-    query = query_from_flags(game, what, verb=verb, rulebook=rulebook, state=state,
-                             action=action)
-    result = run_check(_connect(db_path), query, lang or environment_language())
+    result = run_can_play(_connect(db_path), what, game=game, rulebook=rulebook, verb=verb,
+                          state=state, action=action, lang=lang or environment_language())
     if as_json:
-        return _emit_json(result)
-    _print_answer(result)
+        return render.json_output(result)
+    render.answer(result)
 
 
 @main.command()
-@click.option("--rulebook", default="munchkin-es", show_default=True)
+@click.option("--rulebook", help=_("The rulebook to fight under (default: the database's only "
+                                   "rulebook that resolves combat)."))
 @click.option("--level", type=int, default=1, show_default=True, help=_("Your level."))
 @click.option("--bonus", type=int, default=0, help=_("Your bonuses from items in play."))
 @click.option("--class", "classes", multiple=True)
@@ -461,11 +341,8 @@ def combat(rulebook, level, bonus, classes, race, berserk, one_shots, helper_lev
                    helper_races=helper_race, monsters=monsters, enhancers=enhancers,
                    against=against, lang=lang)
     if as_json:
-        return _emit_json(result)
-    for step in result["steps"]:
-        click.echo(f"  {step['step']}    [{step['rule']}]")
-    click.secho(_("the players win") if result["winner"] == "players" else
-                _("the monsters win"), bold=True)
+        return render.json_output(result)
+    render.fight(result)
 
 
 @main.command()
@@ -482,25 +359,8 @@ def diff(first, second, lang, db_path, as_json):
     _use_language(lang)
     result = differences(_connect(db_path), first, second)
     if as_json:
-        return _emit_json(result)
-    for item in result["parameters"]:
-        click.secho(f"{item['parameter']}: {first} {item[first]} · {second} {item[second]}",
-                    bold=True)
-        for rulebook in (first, second):
-            for quote in item["quotes"][rulebook]:
-                click.echo(f"    {rulebook}: “{quote['quote']}”")
-    for rulebook, rules in result["stated_only_in"].items():
-        for entry in rules:
-            click.secho(_("only in {rulebook}: {rule}", rulebook=rulebook, rule=entry["rule"]),
-                        bold=True)
-            click.echo(f"    {entry['says']}")
-            for quote in entry["quotes"]:
-                click.echo(f"    “{quote['quote']}”")
-    click.echo(_("{n} of {total} decision-table cells are answered differently",
-                 n=result["differing_cells"], total=result["table_cells"]))
-    for row in result["examples"][:10]:
-        click.echo(f"    {row['state']} {row['action']} → "
-                   f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")
+        return render.json_output(result)
+    render.differences(result)
 
 
 @main.command()
@@ -510,18 +370,12 @@ def diff(first, second, lang, db_path, as_json):
 @guarded
 def table(game, db_path, as_json):
     """Answer every combination of situation and action for GAME (a whole decision table)."""
-    from .rules.checker import rulebooks_of
-    from .rules.table import decision_table
+    from .rules.checker import game_table
 
-    books = [rb for rb, g in rulebooks_of(_connect(db_path)).items() if g == game]
-    result = decision_table(game, books)
+    result = game_table(_connect(db_path), game)
     if as_json:
-        return _emit_json(result)
-    click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
-                 conflicts=len(result["conflicts"])))
-    for row in result["rows"]:
-        verdicts = " ".join(f"{v[:1].upper()}" for v in row["by_rulebook"].values())
-        click.echo(f"{verdicts}  {row['state']} {row['action']}")
+        return render.json_output(result)
+    render.decision_table(result)
 
 
 @main.group()
@@ -549,12 +403,11 @@ def site_build(out, db_path, quiet):
 
     def progress(lang: str) -> None:
         if not quiet:
-            click.echo(_("building the {lang} site", lang=lang), err=True)
+            render.site_progress(lang)
 
     report = build_site(_connect(db_path), out, progress=progress)
     if not quiet:
-        click.echo(_("built {path}: {pages} pages in {n} languages", path=out,
-                     pages=report["pages"], n=len(report["languages"])), err=True)
+        render.site_built(out, report)
 
 
 @site.command("serve")
@@ -580,7 +433,7 @@ def site_serve(out, db_path, data_dir, port):
 
     if not (out / "index.html").is_file():
         rebuild()
-    serve(out, data_dir, rebuild, port=port, report=lambda m: click.echo(m, err=True))
+    serve(out, data_dir, rebuild, port=port, report=render.note)
 
 
 @main.group()
@@ -597,8 +450,7 @@ def translate_init(lang, locales_dir, db_path):
     """Create the interface and content catalogs of a new language LANG."""
     from .translate.workflow import init
 
-    for path in init(_connect(db_path), _locales(locales_dir), lang):
-        click.echo(_("created {path}", path=path), err=True)
+    render.created(init(_connect(db_path), _locales(locales_dir), lang))
 
 
 @translate.command("export")
@@ -612,8 +464,7 @@ def translate_export(lang, out, locales_dir, db_path):
     """Bring LANG's catalogs up to date with the sources (nothing lost) and export them."""
     from .translate.workflow import export
 
-    for path in export(_connect(db_path), _locales(locales_dir), lang, out):
-        click.echo(str(path))
+    render.paths(export(_connect(db_path), _locales(locales_dir), lang, out))
 
 
 @translate.command("import")
@@ -628,9 +479,7 @@ def translate_import(lang, files, locales_dir, db_path):
     from .translate.workflow import import_files
 
     counts = import_files(_connect(db_path), _locales(locales_dir), lang, list(files))
-    click.echo(_("imported {interface} interface and {content} content translations; rebuild "
-                 "with `cardbase build` to use the content", interface=counts["cardbase"],
-                 content=counts["content"]), err=True)
+    render.imported(counts)
 
 
 @translate.command("status")
@@ -647,22 +496,9 @@ def translate_status(minimum, locales_dir, db_path, as_json):
     report = status(_connect(db_path), _locales(locales_dir))
     failing = below(report, minimum) if minimum is not None else []
     if as_json:
-        _emit_json({**report, "below_minimum": failing})
+        render.json_output({**report, "below_minimum": failing})
     else:
-        header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%")
-        kinds = {"interface": _("interface"), "content": _("content")}
-        click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>6}".format(*header))
-        for row in report["catalogs"]:
-            click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
-                       f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
-        click.echo()
-        marks = {"published": "P", "community": "c", "none": "·"}
-        topic_header = _("topic")
-        click.echo(f"{topic_header:28} " + " ".join(f"{l:>3}" for l in report["languages"]))
-        for topic in report["topics"]:
-            click.echo(f"{topic['topic']:28} " + " ".join(
-                f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))
-        click.echo(_("P published rulebook · c community translation · · nothing"))
+        render.translation_status(report)
     if failing:
         _fail(_("{n} catalogs are below {minimum}%", n=len(failing), minimum=minimum), 1)
 
@@ -676,21 +512,11 @@ def translate_status(minimum, locales_dir, db_path, as_json):
 @guarded
 def export(fmt, out, db_path):
     """Export the database's contents (rulebooks, topics, sections) for other tools."""
-    from .reference import export_data
+    from .export import export_text, write_export
 
-    data = export_data(_connect(db_path))
-    if fmt == "json":
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    else:
-        text = "".join(json.dumps({"type": "section", **s}, ensure_ascii=False) + "\n"
-                       for s in data["sections"])
     if out is None:
-        click.echo(text, nl=False)
-        return
-    temp = out.with_name(f".{out.name}.tmp")
-    temp.write_text(text, encoding="utf-8")
-    temp.replace(out)
-    click.echo(_("wrote {path}", path=out), err=True)
+        return render.document(export_text(_connect(db_path), fmt))
+    render.wrote(write_export(_connect(db_path), out, fmt))
 
 
 if __name__ == "__main__":  # pragma: no cover

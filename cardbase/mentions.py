@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .textkeys import fold, fold_with_map, has_cjk
+from .search.textkeys import fold, fold_with_map, has_cjk
 
 _WORD = re.compile(r"\w+")
 

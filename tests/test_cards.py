@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # --- the curated lists -------------------------------------------------------------------------
 
 def test_every_card_is_found_by_each_of_its_printed_names(conn):
-    from cardbase.cardref import find_card
+    from cardbase.search.cards import find_card
 
     rows = conn.execute("SELECT card_id, name FROM card_names").fetchall()
     assert len(rows) > 100
@@ -25,7 +25,7 @@ def test_every_card_is_found_by_each_of_its_printed_names(conn):
 
 
 def test_cross_language_names_are_one_card(conn):
-    from cardbase.cardref import find_card
+    from cardbase.search.cards import find_card
 
     spanish = find_card(conn, "Maza Afilada")["cards"][0]
     english = find_card(conn, "mace of sharpness")["cards"][0]
@@ -131,7 +131,7 @@ EXPECTED_FACES = {
 
 @pytest.mark.parametrize("card_id, expected", sorted(EXPECTED_FACES.items()))
 def test_german_card_faces_come_out_with_their_printed_stats(conn, card_id, expected):
-    from cardbase.cardref import card_detail
+    from cardbase.search.cards import card_detail
 
     card = card_detail(conn, card_id)
     assert card["type"] == expected["type"]
@@ -142,7 +142,7 @@ def test_german_card_faces_come_out_with_their_printed_stats(conn, card_id, expe
 
 
 def test_card_face_texts_are_repaired(conn):
-    from cardbase.cardref import card_detail
+    from cardbase.search.cards import card_detail
 
     text = card_detail(conn, "chaotic")["text"]["de"]["value"]
     assert text.startswith("Im Kampf auf ein beliebiges Monster spielen")
@@ -183,7 +183,7 @@ def test_names_match_whatever_the_case_width_and_spacing(conn, query):
                                            ("Trol de Foro", "net-troll"),
                                            ("Drooling Slim", "drooling-slime")])
 def test_typos_find_the_nearest_card(conn, typo, card_id):
-    from cardbase.cardref import find_card
+    from cardbase.search.cards import find_card
 
     found = find_card(conn, typo)
     assert found["match"] == "fuzzy" and found["cards"][0]["id"] == card_id
@@ -211,7 +211,7 @@ def test_sections_record_their_mentions(conn):
 
 
 def test_glossary_expands_a_search_to_every_language(conn):
-    from cardbase.reference import find_rules
+    from cardbase.search.rules import find_rules
 
     found = find_rules(conn, "Stufe", all_languages=True)
     assert {"Nivel", "レベル"} <= set(found["expanded_with"])

@@ -16,8 +16,8 @@ QUERY_COMMANDS = [
     ["term", "nivel"],
     ["diff", "munchkin-es", "munchkin-ja"],
     ["table", "smashup-munchkin"],
-    ["can-play", "curse"],
-    ["combat", "--monster", "3"],
+    ["can-play", "curse", "--game", "munchkin"],
+    ["combat", "--rulebook", "munchkin-es", "--monster", "3"],
 ]
 
 
@@ -37,6 +37,33 @@ def test_every_query_command_prints_json_and_only_json(runner, built_db, args):
     result = invoke(runner, [*args, "--json"], built_db)
     assert result.exit_code == 0, result.stderr
     json.loads(result.stdout)
+
+
+QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storage.queries",
+                 "cardbase.storage.queries.rulebooks", "cardbase.storage.queries.cards",
+                 "cardbase.storage.queries.translations"}
+
+
+@pytest.mark.parametrize("module, allowed", [
+    ("cardbase.search.textkeys", {"cardbase.search", "cardbase.search.textkeys"}),
+    ("cardbase.storage.queries", QUERY_MODULES),
+    ("cardbase.render", {"cardbase.i18n", "cardbase.paths", "cardbase.errors", "cardbase.render",
+                         "click"}),
+])
+def test_query_path_modules_import_only_what_they_promise(module, allowed):
+    """Standard library only for textkeys and the queries; render adds click and i18n (which
+    finds its catalogs through paths)."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; before = set(sys.modules); import {module}; "
+            "print(*sorted(set(sys.modules) - before))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    ours = {m for m in loaded if m.split(".")[0] == "cardbase"} - {"cardbase"}
+    others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"cardbase"}
+    assert ours <= allowed
+    assert others <= allowed
 
 
 def test_rulebooks_lists_all_five(runner, built_db):
@@ -130,6 +157,26 @@ def test_export_jsonl(runner, built_db):
     assert len(lines) > 100 and all(json.loads(line)["type"] == "section" for line in lines)
 
 
+def test_export_replaces_the_file_whole_or_not_at_all(conn, tmp_path, monkeypatch):
+    from cardbase import export
+
+    out = tmp_path / "cardbase.json"
+    out.write_text("the previous export\n", encoding="utf-8")
+
+    def interrupted(source, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(export.os, "replace", interrupted)
+    with pytest.raises(OSError):
+        export.write_export(conn, out, "jsonl")
+    assert out.read_text(encoding="utf-8") == "the previous export\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["cardbase.json"]
+    monkeypatch.undo()
+    assert export.write_export(conn, out, "jsonl") == out
+    assert out.read_text(encoding="utf-8") == export.export_text(conn, "jsonl")
+    assert [p.name for p in tmp_path.iterdir()] == ["cardbase.json"]
+
+
 def test_build_reports_data_errors_and_exits_non_zero(runner, data_copy, tmp_path):
     (data_copy / "manifest.yaml").write_text("games: {}\nrulebooks: []\n", encoding="utf-8")
     result = runner.invoke(main, ["build", "--data", str(data_copy), "--db", str(tmp_path / "x.db")])
@@ -217,7 +264,8 @@ def test_check_exits_2_on_a_query_that_cannot_be_judged(runner, built_db):
 
 
 @pytest.mark.parametrize("args, verdict", [
-    (["can-play", "curse", "--phase", "combat", "--not-my-turn"], "allowed"),
+    (["can-play", "curse", "--game", "munchkin", "--phase", "combat", "--not-my-turn"],
+     "allowed"),
     (["can-play", "Maza Afilada", "--phase", "combat", "--role", "fighter", "--class", "warrior"],
      "forbidden"),
     (["can-play", "half-breed", "--phase", "start_of_turn", "--race", "elf", "--rulebook",
@@ -230,23 +278,96 @@ def test_can_play(runner, built_db, args, verdict):
 
 
 def test_check_explains_in_the_asked_language(runner, built_db):
-    result = invoke(runner, ["can-play", "curse", "--phase", "combat", "--not-my-turn",
-                             "--lang", "ja", "--json"], built_db)
+    result = invoke(runner, ["can-play", "curse", "--game", "munchkin", "--phase", "combat",
+                             "--not-my-turn", "--lang", "ja", "--json"], built_db)
     citations = json.loads(result.stdout)["because"][0]["citations"]
     assert citations[0]["lang"] == "ja"
 
 
 def test_combat_resolves_the_spanish_worked_example(runner, built_db):
-    result = invoke(runner, ["combat", "--level", "4", "--bonus", "3", "--class", "warrior",
-                             "--berserk", "3", "--one-shot", "Misil Mágico", "--monster",
-                             "Troll de Foro", "--enhancer", "Enfurecido", "--json"], built_db)
+    result = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--level", "4", "--bonus",
+                             "3", "--class", "warrior", "--berserk", "3", "--one-shot",
+                             "Misil Mágico", "--monster", "Troll de Foro", "--enhancer",
+                             "Enfurecido", "--json"], built_db)
     data = json.loads(result.stdout)
     assert (data["players"], data["monsters"], data["winner"]) == (15, 15, "players")
 
 
 def test_combat_refuses_an_unknown_monster(runner, built_db):
-    result = invoke(runner, ["combat", "--monster", "Trol de Foroo Gigante"], built_db)
+    result = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--monster",
+                             "Trol de Foroo Gigante"], built_db)
     assert result.exit_code == 2 and "nearest" in result.stderr
+
+
+def only_rulebooks(built_db, tmp_path, *keep):
+    """A copy of the database that holds only the rulebooks ``keep``."""
+    import shutil
+    import sqlite3
+
+    path = tmp_path / "fewer.db"
+    shutil.copy(built_db, path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"DELETE FROM rulebooks WHERE id NOT IN ({', '.join('?' * len(keep))})",
+                     keep)
+    return path
+
+
+def test_combat_without_a_rulebook_lists_the_choices(runner, built_db):
+    result = invoke(runner, ["combat", "--monster", "3"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--rulebook" in result.stderr and "Traceback" not in result.stderr
+    assert "munchkin-es, munchkin-ja, munchkin-warhammer-aos-de" in result.stderr
+
+
+def test_combat_uses_the_only_rulebook_that_resolves_it(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "munchkin-es", "dungeon-mayhem-es",
+                        "smashup-munchkin-vi")
+    implicit = invoke(runner, ["combat", "--monster", "3", "--json"], db)
+    explicit = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--monster", "3", "--json"],
+                      db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_combat_without_a_munchkin_rulebook_lists_the_rulebooks(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "dungeon-mayhem-es", "smashup-munchkin-vi")
+    result = invoke(runner, ["combat", "--monster", "3"], db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "dungeon-mayhem-es, smashup-munchkin-vi" in result.stderr
+
+
+def test_can_play_without_a_game_lists_the_games(runner, built_db):
+    result = invoke(runner, ["can-play", "curse"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--game" in result.stderr and "Traceback" not in result.stderr
+    assert ("dungeon-mayhem, munchkin, munchkin-warhammer-aos, smashup-munchkin"
+            in result.stderr)
+
+
+@pytest.mark.parametrize("args", [
+    ["Maza Afilada", "--phase", "combat", "--role", "fighter"],   # the card's game
+    ["half-breed", "--rulebook", "munchkin-ja"],                  # the rulebook's game
+])
+def test_can_play_takes_the_game_from_the_card_or_the_rulebook(runner, built_db, args):
+    implicit = invoke(runner, ["can-play", *args, "--json"], built_db)
+    explicit = invoke(runner, ["can-play", *args, "--game", "munchkin", "--json"], built_db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_can_play_takes_the_only_game_of_the_database(runner, built_db, tmp_path):
+    db = only_rulebooks(built_db, tmp_path, "munchkin-es", "munchkin-ja")
+    args = ["curse", "--phase", "combat", "--not-my-turn", "--json"]
+    implicit = invoke(runner, ["can-play", *args], db)
+    explicit = invoke(runner, ["can-play", *args, "--game", "munchkin"], db)
+    assert implicit.exit_code == 0, implicit.stderr
+    assert implicit.stdout == explicit.stdout
+
+
+def test_can_play_with_an_unknown_rulebook_lists_the_rulebooks(runner, built_db):
+    result = invoke(runner, ["can-play", "curse", "--rulebook", "nobook"], built_db)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "no rulebook 'nobook'" in result.stderr and "munchkin-es, munchkin-ja" in result.stderr
 
 
 def test_diff_lists_the_edition_differences(runner, built_db):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from cardbase.storage.search import parse_query, search, snippet
-from cardbase.textkeys import fold, index_text, slugify
+from cardbase.search.fulltext import parse_query, search, snippet
+from cardbase.search.textkeys import fold, index_text, slugify
 
 
 def test_folding():

@@ -80,8 +80,8 @@ def test_a_new_language_end_to_end(built_db, locales, tmp_path, runner, monkeypa
     monkeypatch.setenv("CARDBASE_LOCALES", str(locales))
     card = runner.invoke(main, ["card", "Masse d'Affûtage", "--db", str(db)])
     assert card.exit_code == 0 and "Maza Afilada" in card.stdout
-    verdict = runner.invoke(main, ["can-play", "curse", "--phase", "combat", "--not-my-turn",
-                                   "--lang", "fr", "--db", str(db)])
+    verdict = runner.invoke(main, ["can-play", "curse", "--game", "munchkin", "--phase", "combat",
+                                   "--not-my-turn", "--lang", "fr", "--db", str(db)])
     assert "autorisé" in verdict.stdout
     term = runner.invoke(main, ["term", "niveau", "--db", str(db), "--json"])
     assert term.exit_code == 0

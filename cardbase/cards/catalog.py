@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import DataError, DataErrors
 from ..sources.manifest import known_language
-from ..textkeys import fold, slugify
+from ..search.textkeys import fold, slugify
 from .faces import FaceCard, letters_key, parse_faces
 from .schema import Card, Fact, validate_file
 

@@ -22,7 +22,7 @@ from ..normalise.context import StageContext
 from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
-from ..textkeys import slugify
+from ..search.textkeys import slugify
 
 
 @dataclass(frozen=True)

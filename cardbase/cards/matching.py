@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from ..storage.schema import NAME_FTS_TABLE, NAME_VOCAB_TABLE
-from ..textkeys import fold
+from ..search.textkeys import fold
+from ..storage import queries
 
 CANDIDATES = 40
 RAREST_TRIGRAMS = 8
@@ -37,13 +37,8 @@ def name_key(text: str) -> str:
 
 
 def exact(conn: sqlite3.Connection, name: str, game: str | None = None) -> list[NameMatch]:
-    key = name_key(name)
-    sql = ("SELECT DISTINCT n.card_id, n.name, n.lang FROM card_names n JOIN cards c ON "
-           "c.id = n.card_id WHERE n.key = ?" + (" AND c.game_id = ?" if game else "") +
-           " ORDER BY n.card_id, n.lang")
-    rows = conn.execute(sql, (key, game) if game else (key,)).fetchall()
     seen, matches = set(), []
-    for card_id, card_name, lang in rows:
+    for card_id, card_name, lang in queries.card_names_by_key(conn, name_key(name), game):
         if card_id not in seen:
             seen.add(card_id)
             matches.append(NameMatch(card_id, card_name, lang, 100.0))
@@ -64,25 +59,14 @@ def fuzzy(conn: sqlite3.Connection, name: str, game: str | None = None,
     grams = _trigrams(key)
     if len(grams) > RAREST_TRIGRAMS:
         # common trigrams ("of ", " de") match most names and only slow the ranking down
-        counts = dict(conn.execute(
-            f"SELECT term, doc FROM {NAME_VOCAB_TABLE} WHERE term IN "
-            f"({', '.join('?' * len(grams))})", grams).fetchall())
+        counts = queries.name_trigram_counts(conn, grams)
         grams = sorted((g for g in grams if g in counts),
                        key=lambda g: (counts[g], g))[:RAREST_TRIGRAMS] or grams
     if grams:
         expression = " OR ".join(f'"{g}"' for g in grams)
-        rows = conn.execute(
-            f"SELECT n.card_id, n.name, n.lang, n.key FROM {NAME_FTS_TABLE} f "
-            "JOIN card_names n ON n.id = f.rowid JOIN cards c ON c.id = n.card_id "
-            f"WHERE {NAME_FTS_TABLE} MATCH ?" + (" AND c.game_id = ?" if game else "") +
-            " ORDER BY rank LIMIT ?",
-            (expression, game, CANDIDATES) if game else (expression, CANDIDATES)).fetchall()
+        rows = queries.names_matching_trigrams(conn, expression, game, CANDIDATES)
     else:
-        rows = conn.execute(
-            "SELECT n.card_id, n.name, n.lang, n.key FROM card_names n JOIN cards c ON "
-            "c.id = n.card_id WHERE n.key LIKE ?" + (" AND c.game_id = ?" if game else "") +
-            " LIMIT ?", (f"{key}%", game, CANDIDATES) if game else (f"{key}%", CANDIDATES)
-        ).fetchall()
+        rows = queries.names_with_key_prefix(conn, key, game, CANDIDATES)
     if not rows:
         return []
     from rapidfuzz import fuzz

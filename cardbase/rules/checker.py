@@ -2,7 +2,10 @@
 
 ``check`` validates the query against the database (rulebook ids, card names), asks the engine
 and returns the answer in the public format. ``query_from_flags`` builds the same query from the
-``can-play`` command's options, so both commands share one path.
+``can-play`` command's options, so both commands share one path; ``can_play`` answers it, taking
+the game, when none is named, from the database (the rulebook's game, else the game of the card
+named, else the only game). ``game_table`` answers a whole decision table under the rulebooks of
+a game the database holds.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sqlite3
 
 from ..errors import QueryError
 from ..i18n import _
+from ..storage import queries
 from .engine import Citer, answer
 from .query import CARD_TYPES, parse_query
 
@@ -36,18 +40,66 @@ def read_query(text: str, source: str = "query") -> dict:
         return data
 
 
-def rulebooks_of(conn: sqlite3.Connection) -> dict[str, str]:
-    return dict(conn.execute("SELECT id, game_id FROM rulebooks ORDER BY id"))
+def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
+          books: dict[str, str] | None = None) -> dict:
+    """Answer one query (already parsed from JSON or YAML).
 
-
-def check(conn: sqlite3.Connection, data: dict, lang: str | None = None) -> dict:
-    """Answer one query (already parsed from JSON or YAML)."""
-    books = rulebooks_of(conn)
+    ``books`` (rulebook id → game) saves reading them again when the caller has them.
+    """
+    books = books if books is not None else queries.rulebook_games(conn)
     situation = parse_query(data, conn, books)
     rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
     return answer(situation, rulebooks, Citer(conn), lang)
+
+
+def default_game(conn: sqlite3.Connection, what: str, rulebook: str | None,
+                 books: dict[str, str]) -> str:
+    """The game a ``can-play`` question is about when it names none.
+
+    The game of ``rulebook`` if one is given; else the game of the card ``what`` names, if
+    exactly one game has a card of that name; else the database's only game (of the rulebooks
+    in ``books``). Anything else cannot be decided: the error lists the games to choose from.
+    """
+    if rulebook is not None:
+        if rulebook not in books:
+            raise QueryError(_("no rulebook {rulebook!r}; the rulebooks are: {known}",
+                               rulebook=rulebook, known=", ".join(sorted(books))))
+        return books[rulebook]
+    from ..cards.matching import name_key
+
+    games = queries.games_of_cards_named(conn, name_key(what))
+    if len(games) == 1:
+        return games[0]
+    if len(games) > 1:
+        raise QueryError(_("{what!r} is a card of several games; choose one with --game: "
+                           "{games}", what=what, games=", ".join(games)))
+    games = sorted(set(books.values()))
+    if len(games) == 1:
+        return games[0]
+    raise QueryError(_("cannot tell which game {what!r} belongs to; choose one with --game: "
+                       "{games}", what=what, games=", ".join(games) or _("none")))
+
+
+def can_play(conn: sqlite3.Connection, what: str, *, game: str | None = None,
+             rulebook: str | None = None, verb: str = "play", state: dict | None = None,
+             action: dict | None = None, lang: str | None = None) -> dict:
+    """Answer ``can-play WHAT``; without ``game``, the game comes from the database
+    (``default_game``)."""
+    books = queries.rulebook_games(conn)
+    if game is None:
+        game = default_game(conn, what, rulebook, books)
+    query = query_from_flags(game, what, verb=verb, rulebook=rulebook, state=state,
+                             action=action)
+    return check(conn, query, lang, books)
+
+
+def game_table(conn: sqlite3.Connection, game: str) -> dict:
+    """The whole decision table of ``game``, under each of its rulebooks in the database."""
+    from .table import decision_table
+
+    return decision_table(game, queries.rulebooks_of_game(conn, game))
 
 
 def query_from_flags(game: str, what: str, *, verb: str = "play", rulebook: str | None = None,

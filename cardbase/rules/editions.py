@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import QueryError
 from ..i18n import _
+from ..storage import queries
 from .engine import Citer
 from .model import rules_for
 from .munchkin import EDITIONS
@@ -24,7 +25,7 @@ PARAMETER_RULES = {
 
 
 def differences(conn, first: str, second: str, examples: int = 25) -> dict:
-    books = dict(conn.execute("SELECT id, game_id FROM rulebooks"))
+    books = queries.rulebook_games(conn)
     for rulebook in (first, second):
         if rulebook not in books:
             raise QueryError(_("no rulebook {rulebook!r}; the rulebooks are: {known}",

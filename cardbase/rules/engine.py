@@ -19,6 +19,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from ..i18n import _
+from ..storage import queries
 from .model import ALLOWED, CONDITIONAL, FORBIDDEN, Outcome, Rule, rules_for
 from .query import Situation
 
@@ -64,7 +65,7 @@ class Citer:
         self._cache: dict[tuple[str, str], dict] = {}
         self._langs: dict[str, str] = {}
         if conn is not None:
-            self._langs = dict(conn.execute("SELECT id, lang FROM rulebooks"))
+            self._langs = queries.rulebook_langs(conn)
 
     def lang(self, rulebook: str) -> str | None:
         return self._langs.get(rulebook)
@@ -75,9 +76,7 @@ class Citer:
             entry = {"rulebook": rulebook, "lang": self._langs.get(rulebook), "section": None,
                      "heading": None, "quote": quote}
             if self.conn is not None:
-                row = self.conn.execute(
-                    "SELECT ref, heading FROM sections WHERE rulebook_id = ? AND "
-                    "instr(body, ?) > 0 ORDER BY ordinal LIMIT 1", (rulebook, quote)).fetchone()
+                row = queries.section_quoting(self.conn, rulebook, quote)
                 if row:
                     entry["section"], entry["heading"] = row[0], row[1]
             self._cache[key] = entry

@@ -2,15 +2,18 @@
 
 Monsters, enhancers and one-shot items may be given as numbers or as card names in any language;
 names are looked up in the card database for their level, enhancement or bonus, and an unknown
-name is refused with the nearest names.
+name is refused with the nearest names. Without a rulebook, the fight is resolved under the only
+rulebook in the database that resolves combat.
 """
 
 from __future__ import annotations
 
 from ..errors import QueryError
 from ..i18n import _
+from ..storage import queries
 from .combat import Fighter, Monster, resolve
 from .engine import Citer
+from .query import MUNCHKIN_FAMILY
 
 
 def _number(text: str) -> int | None:
@@ -30,10 +33,9 @@ def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
         near = ", ".join(repr(m.name) for m in matching.fuzzy(conn, name)) or _("none")
         raise QueryError(_("no card named {name!r}; nearest: {names}", name=name, names=near))
     for stat in stats:
-        row = conn.execute("SELECT value FROM card_facts WHERE card_id = ? AND field = ?",
-                           (found[0].card_id, stat)).fetchone()
-        if row:
-            return found[0].name, json.loads(row[0])
+        value = queries.card_fact_value(conn, found[0].card_id, stat)
+        if value is not None:
+            return found[0].name, json.loads(value)
     raise QueryError(_("the card {name!r} has no printed {stat}; give the number instead",
                        name=found[0].name, stat=stats[0]))
 
@@ -43,14 +45,28 @@ def _value(conn, text: str, stats: tuple[str, ...]) -> tuple[str, int]:
     return (str(text), number) if number is not None else _card_stat(conn, text, stats)
 
 
-def fight(conn, rulebook: str, *, level: int, bonus: int, classes=(), races=(), berserk: int = 0,
+def default_rulebook(books: dict[str, str]) -> str:
+    """The rulebook to fight under when none is named: the only one in ``books`` (rulebook id
+    → game) that resolves combat; with none or several, the error lists the choices."""
+    usable = sorted(rb for rb, g in books.items() if g in MUNCHKIN_FAMILY)
+    if len(usable) == 1:
+        return usable[0]
+    if usable:
+        raise QueryError(_("several rulebooks resolve combat; choose one with --rulebook: "
+                           "{valid}", valid=", ".join(usable)))
+    raise QueryError(_("no rulebook in the database resolves combat; the rulebooks are: "
+                       "{known}", known=", ".join(sorted(books)) or _("none")))
+
+
+def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=(), races=(), berserk: int = 0,
           one_shots=(), helper_level: int | None = None, helper_bonus: int = 0,
           helper_classes=(), helper_races=(), monsters=(), enhancers=(), against=(),
           lang: str | None = None) -> dict:
-    books = dict(conn.execute("SELECT id, game_id FROM rulebooks"))
-    if books.get(rulebook) not in ("munchkin", "munchkin-warhammer-aos"):
-        valid = ", ".join(rb for rb, g in sorted(books.items())
-                          if g in ("munchkin", "munchkin-warhammer-aos"))
+    books = queries.rulebook_games(conn)
+    if rulebook is None:
+        rulebook = default_rulebook(books)
+    if books.get(rulebook) not in MUNCHKIN_FAMILY:
+        valid = ", ".join(rb for rb, g in sorted(books.items()) if g in MUNCHKIN_FAMILY)
         raise QueryError(_("combat is resolved under a Munchkin rulebook: {valid}", valid=valid))
     if not monsters:
         raise QueryError(_("name at least one monster (--monster NAME or --monster LEVEL)"))

@@ -260,21 +260,19 @@ def _check_object(path: str, spec: dict, value: dict, problems: _Problems, norma
 
 def _name_normaliser(conn):
     """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
-    from ..textkeys import fold, slugify
+    from ..search.textkeys import fold, slugify
+    from ..storage import queries
 
     def normalise(name: str, valid) -> str:
         key = slugify(name) or fold(name)
         if valid and key in valid:
             return key
         if conn is not None:
-            row = conn.execute(
-                "SELECT c.id FROM card_names n JOIN cards c ON c.id = n.card_id WHERE n.key = ? "
-                "AND c.type IN ('race', 'class', 'army') LIMIT 1",
-                (" ".join(fold(name).split()),)).fetchone()
-            if row:
-                english = conn.execute("SELECT name FROM card_names WHERE card_id = ? AND "
-                                       "lang = 'en' AND kind = 'name'", (row[0],)).fetchone()
-                candidate = slugify(english[0]) if english else row[0]
+            card_id = queries.card_by_key_of_types(conn, " ".join(fold(name).split()),
+                                                   ("race", "class", "army"))
+            if card_id is not None:
+                english = queries.english_card_name(conn, card_id)
+                candidate = slugify(english) if english is not None else card_id
                 for option in valid or ():
                     if candidate.startswith(option) or option.startswith(candidate):
                         return option
@@ -362,6 +360,7 @@ def _lookup_card(conn, name: str, game: str, problems: _Problems) -> dict | None
     import json
 
     from ..cards import matching
+    from ..storage import queries
 
     found = matching.exact(conn, name, game)
     if not found:
@@ -371,7 +370,7 @@ def _lookup_card(conn, name: str, game: str, problems: _Problems) -> dict | None
                        game=game, name=name, names=suggestions))
         return None
     card_id = found[0].card_id
-    row = conn.execute("SELECT id, type FROM cards WHERE id = ?", (card_id,)).fetchone()
-    stats = {r[0]: json.loads(r[1]) for r in conn.execute(
-        "SELECT field, value FROM card_facts WHERE card_id = ? AND field != 'text'", (card_id,))}
+    row = queries.card_type_row(conn, card_id)
+    stats = {field: json.loads(value)
+             for field, value in queries.card_stats(conn, card_id).items()}
     return {"id": row[0], "type": row[1], "name": found[0].name, "stats": stats}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..textkeys import has_cjk
+from ..search.textkeys import has_cjk
 
 MAX_HEADING = 60
 MAX_WORDS = 9

@@ -15,7 +15,7 @@ from ..errors import DataError
 from ..normalise.lexicon import Lexicon
 from ..normalise.pipeline import Normalised
 from ..sources.manifest import Rulebook
-from ..textkeys import has_cjk, slugify
+from ..search.textkeys import has_cjk, slugify
 from . import quality
 from .headings import Heading, detect
 from .outline import Outline

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
-from ..textkeys import fold, has_cjk
+from ..search.textkeys import fold, has_cjk
 from ..yamlfile import Problems, load_yaml
 
 HEADING_WEIGHT = 10.0

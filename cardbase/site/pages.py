@@ -23,6 +23,7 @@ from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
 from ..rules.table import decision_table
+from ..storage import queries
 from . import markup
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
@@ -67,22 +68,18 @@ class SiteData:
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
-        self.rulebooks = [dict(r) for r in conn.execute(
-            "SELECT r.*, g.name AS game_name FROM rulebooks r JOIN games g ON g.id = r.game_id "
-            "ORDER BY r.game_id, r.lang")]
-        self.games = dict(conn.execute("SELECT id, name FROM games ORDER BY id"))
-        self.sections = [dict(r) for r in conn.execute(
-            "SELECT s.*, r.lang, r.title AS rulebook_title, r.raw_text FROM sections s "
-            "JOIN rulebooks r ON r.id = s.rulebook_id ORDER BY s.rulebook_id, s.ordinal")]
+        self.rulebooks = [dict(r) for r in queries.rulebook_rows(conn)]
+        self.games = queries.game_names(conn)
+        self.sections = [dict(r) for r in queries.sections_with_rulebook(conn)]
         for section in self.sections:
             section["flags"] = json.loads(section["flags"])
         self.topic_titles: dict[str, dict[str, str]] = {}
-        for topic_id, lang, title in conn.execute("SELECT topic_id, lang, title FROM topic_titles"):
+        for topic_id, lang, title in queries.all_topic_titles(conn):
             self.topic_titles.setdefault(topic_id, {})[lang] = title
-        self.topic_order = [r[0] for r in conn.execute("SELECT id FROM topics ORDER BY ordinal")]
+        self.topic_order = queries.topic_ids(conn)
         self.translations: dict[tuple[int, str], dict] = {
-            (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])} for r in conn.execute(
-                "SELECT section_id, lang, text, fuzzy FROM section_translations")}
+            (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])}
+            for r in queries.all_section_translations(conn)}
 
     def topic_title(self, topic_id: str, lang: str) -> str:
         titles = self.topic_titles.get(topic_id, {})
@@ -235,12 +232,10 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
     written = []
     cards = []
     named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
-    for card_id, other in conn.execute("SELECT card_id, other_id FROM card_counterparts "
-                                       "ORDER BY card_id"):
+    for card_id, other in queries.counterpart_pairs(conn):
         named_by.setdefault(other, []).append(card_id)
-    for card in conn.execute("SELECT * FROM cards ORDER BY game_id, id").fetchall():
-        card_names = conn.execute("SELECT * FROM card_names WHERE card_id = ? ORDER BY lang, "
-                                  "kind DESC, id", (card["id"],)).fetchall()
+    for card in queries.card_rows(conn):
+        card_names = queries.card_name_sources(conn, card["id"])
         shown = {}
         for row in card_names:
             if row["kind"] == "name":
@@ -250,14 +245,9 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
                       "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
                       "langs": sorted(shown), "all_names": " · ".join(
                           f"{n} ({l})" for l, n in sorted(shown.items()))})
-        facts = conn.execute("SELECT * FROM card_facts WHERE card_id = ? ORDER BY id",
-                             (card["id"],)).fetchall()
+        facts = queries.card_fact_rows(conn, card["id"])
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
-        mentions = conn.execute(
-            "SELECT DISTINCT s.slug, s.heading, s.rulebook_id, r.lang FROM mentions m "
-            "JOIN sections s ON s.id = m.section_id JOIN rulebooks r ON r.id = s.rulebook_id "
-            "WHERE m.kind = 'card' AND m.target_id = ? ORDER BY r.lang, s.rulebook_id, s.ordinal",
-            (card["id"],)).fetchall()
+        mentions = queries.card_mentions(conn, card["id"])
         view = {
             "name": display, "type": card["type"], "game_name": data.games.get(card["game_id"]),
             "names": [{"lang_name": names.get(r["lang"], r["lang"]),
@@ -271,8 +261,8 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
                       for f in facts if f["field"] == "text"],
             "counterparts": [{"id": safe_id(c), "name": c} for c in dict.fromkeys(counterparts)
                              if c != card["id"]],
-            "mentions": [{"slug": safe_id(m["slug"]), "heading": m["heading"],
-                          "rulebook": safe_id(m["rulebook_id"]),
+            "mentions": [{"slug": safe_id(m["ref"].split("/", 1)[1]), "heading": m["heading"],
+                          "rulebook": safe_id(m["rulebook"]),
                           "lang_name": names.get(m["lang"], m["lang"])} for m in mentions],
         }
         relative = f"cards/{card['id']}/index.md"
@@ -290,15 +280,11 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
 def _glossary_page(conn, env, root, lang, names, data, written) -> None:
     langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
     terms = []
-    for term in conn.execute("SELECT id FROM terms ORDER BY ordinal"):
+    for term in queries.term_rows(conn):
         words: dict[str, list[str]] = {}
-        for row in conn.execute("SELECT lang, word, ours FROM term_words WHERE term_id = ? "
-                                "ORDER BY lang, ordinal", (term["id"],)):
+        for row in queries.term_words(conn, term["id"]):
             words.setdefault(row["lang"], []).append(row["word"] + ("*" if row["ours"] else ""))
-        defined = conn.execute(
-            "SELECT s.slug, s.heading, s.rulebook_id FROM term_sections t JOIN sections s ON "
-            "s.id = t.section_id WHERE t.term_id = ? ORDER BY s.rulebook_id, s.ordinal",
-            (term["id"],)).fetchall()
+        defined = queries.term_definition_sections(conn, term["id"])
         terms.append({"words": {k: ", ".join(v) for k, v in words.items()},
                       "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
                                    "rulebook": safe_id(d["rulebook_id"])} for d in defined]})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..textkeys import fold
+from ..search.textkeys import fold
 
 FOLDED_BOOST = 0.9
 

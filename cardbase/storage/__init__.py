@@ -1,1 +1,1 @@
-"""Storage: the SQLite schema, the atomic build that writes it, and the searches that read it."""
+"""Storage: the SQLite schema, the atomic build that writes it, and the named queries that read it."""

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..textkeys import fold, index_text, tool_keys
+from ..search.textkeys import fold, index_text, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
 

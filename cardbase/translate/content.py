@@ -14,6 +14,7 @@ import sqlite3
 
 from babel.messages.catalog import Catalog, Message
 
+from ..storage import queries
 from .catalogs import CONTENT, HASH_PREFIX, new_catalog, source_hash
 
 RULE_KINDS = ("rule", "example", "sidebar", "variant")
@@ -31,46 +32,33 @@ def content_template(conn: sqlite3.Connection, lang: str | None = None) -> Catal
     published source (a Spanish section needs no Spanish translation)."""
     catalog = new_catalog(None, CONTENT)
 
-    def has(table: str, key: str, value: str, origin_ok: str = "") -> bool:
-        if lang is None:
-            return False
-        row = conn.execute(f"SELECT 1 FROM {table} WHERE {key} = ? AND lang = ?{origin_ok}",
-                           (value, lang)).fetchone()
-        return row is not None
+    def has(published, value: str) -> bool:
+        return lang is not None and published(conn, value, lang)
 
-    for topic_id, title in conn.execute(
-            "SELECT t.id, tt.title FROM topics t JOIN topic_titles tt ON tt.topic_id = t.id "
-            "AND tt.lang = 'en' ORDER BY t.ordinal"):
-        if not has("topic_titles", "topic_id", topic_id, " AND origin = 'vocabulary'"):
+    for topic_id, title in queries.english_topic_titles(conn):
+        if not has(queries.has_published_topic_title, topic_id):
             _entry(catalog, f"topic:{topic_id}", title, "A rule topic's title.")
-    for (term_id,) in conn.execute("SELECT id FROM terms ORDER BY ordinal"):
-        if has("term_words", "term_id", term_id, " AND ours = 0"):
+    for term_id, _note in queries.term_rows(conn):
+        if has(queries.has_published_term_words, term_id):
             continue
-        words = [r[0] for r in conn.execute(
-            "SELECT word FROM term_words WHERE term_id = ? AND lang = 'en' ORDER BY ordinal",
-            (term_id,))]
+        words = queries.english_term_words(conn, term_id)
         _entry(catalog, f"term:{term_id}", ", ".join(words),
                "A glossary term: give its words in your language, comma-separated, the usual "
                "one first.")
-    for card_id, card_type, game in conn.execute("SELECT id, type, game_id FROM cards ORDER BY id"):
-        names = dict(conn.execute("SELECT lang, name FROM card_names WHERE card_id = ? AND "
-                                  "kind = 'name' ORDER BY id", (card_id,)).fetchall()[::-1])
+    for card_id, card_type, game in queries.cards_by_id(conn):
+        names = dict([(name_lang, name) for name_lang, name, kind
+                      in queries.card_names(conn, card_id) if kind == "name"][::-1])
         source = names.get("en") or next(iter(names.values()), "")
         if lang is not None and lang in names and not has(
-                "card_names", "card_id", card_id, " AND origin = 'community'"):
+                queries.has_community_card_name, card_id):
             continue
         others = "; ".join(f"{lang}: {name}" for lang, name in sorted(names.items()))
         _entry(catalog, f"card:{card_id}:name", source, f"A {card_type} of {game}. Names: {others}")
-        for text_lang, value in conn.execute("SELECT lang, value FROM card_facts WHERE "
-                                             "card_id = ? AND field = 'text' ORDER BY id",
-                                             (card_id,)):
+        for text_lang, value in queries.card_texts(conn, card_id):
             if text_lang != lang:
                 _entry(catalog, f"card:{card_id}:text:{text_lang}", json.loads(value),
                        f"The printed rules text of this card, in {text_lang}.")
-    for ref, heading, body, source_lang in conn.execute(
-            "SELECT s.ref, s.heading, s.body, r.lang FROM sections s JOIN rulebooks r ON "
-            "r.id = s.rulebook_id WHERE s.kind IN ('rule', 'example', 'sidebar', 'variant') "
-            "ORDER BY s.id"):
+    for ref, heading, body, source_lang in queries.rule_sections_with_lang(conn):
         if source_lang != lang:
             _entry(catalog, f"section:{ref}", body,
                    f"A whole rule section, \"{heading}\", translated from {source_lang}: it is "

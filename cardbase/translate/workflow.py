@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 from ..errors import DataErrors, QueryError
 from ..i18n import _
 from ..paths import Locales, as_locales
+from ..storage import queries
 from .catalogs import CONTENT, DOMAINS, INTERFACE, merge_content, merge_interface, read, write
 from .checks import check_file
 from .content import content_template
@@ -165,19 +166,14 @@ def status(conn, locales: Locales | Path) -> dict:
             rows.append({"lang": lang, "kind": "interface" if domain == INTERFACE else "content",
                          **_counts(merged[domain])})
     published: dict[str, set[str]] = {}
-    for topic_id, lang in conn.execute(
-            "SELECT DISTINCT s.topic_id, r.lang FROM sections s JOIN rulebooks r ON "
-            "r.id = s.rulebook_id WHERE s.topic_id IS NOT NULL AND s.kind IN "
-            "('rule', 'example', 'sidebar', 'variant')"):
+    for topic_id, lang in queries.published_topic_langs(conn):
         published.setdefault(topic_id, set()).add(lang)
     community: dict[str, set[str]] = {}
-    for topic_id, lang in conn.execute(
-            "SELECT DISTINCT s.topic_id, t.lang FROM section_translations t JOIN sections s ON "
-            "s.id = t.section_id WHERE s.topic_id IS NOT NULL"):
+    for topic_id, lang in queries.community_topic_langs(conn):
         community.setdefault(topic_id, set()).add(lang)
     all_langs = sorted({l for ls in published.values() for l in ls} | set(languages(locales)))
     topics = []
-    for (topic_id,) in conn.execute("SELECT id FROM topics ORDER BY ordinal"):
+    for topic_id in queries.topic_ids(conn):
         if topic_id not in published and topic_id not in community:
             continue
         topics.append({"topic": topic_id, "languages": {

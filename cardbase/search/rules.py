@@ -11,19 +11,17 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from .errors import NotFound, QueryError
-from .i18n import _
-from .storage.search import search
+from ..errors import NotFound, QueryError
+from ..i18n import _
+from ..storage import queries
+from ..storage.queries import RULE_KINDS
+from .fulltext import search
 
-RULE_KINDS = ("rule", "example", "sidebar", "variant")
 TOPIC_GROUPS = 3
 
 
 def list_rulebooks(conn: sqlite3.Connection) -> list[dict]:
-    rows = conn.execute(
-        "SELECT r.*, g.name AS game_name, "
-        "(SELECT count(*) FROM corrections c WHERE c.rulebook_id = r.id) AS corrections "
-        "FROM rulebooks r JOIN games g ON g.id = r.game_id ORDER BY r.game_id, r.lang, r.id")
+    rows = queries.rulebook_rows(conn)
     return [{
         "id": row["id"], "game": row["game_id"], "game_name": row["game_name"],
         "lang": row["lang"], "edition": row["edition"], "edition_note": row["edition_note"],
@@ -38,16 +36,13 @@ def list_rulebooks(conn: sqlite3.Connection) -> list[dict]:
 def topic_title(conn: sqlite3.Connection, topic_id: str | None, lang: str) -> str | None:
     if not topic_id:
         return None
-    row = conn.execute(
-        "SELECT title FROM topic_titles WHERE topic_id = ? ORDER BY lang = ? DESC, lang = 'en' "
-        "DESC LIMIT 1", (topic_id, lang)).fetchone()
-    return row[0] if row else topic_id
+    return queries.topic_title(conn, topic_id, lang) or topic_id
 
 
 def _check_lang(conn: sqlite3.Connection, lang: str | None) -> None:
     if lang is None:
         return
-    known = [r[0] for r in conn.execute("SELECT DISTINCT lang FROM rulebooks ORDER BY lang")]
+    known = queries.rulebook_languages(conn)
     if lang not in known:
         raise QueryError(_("no rulebook in language {lang!r}; the languages are: {known}",
                            lang=lang, known=", ".join(known)))
@@ -59,7 +54,7 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     _check_lang(conn, lang)
     expansion = []
     if all_languages:
-        from .cardref import glossary_words
+        from .cards import glossary_words
 
         expansion = [w for w in glossary_words(conn, query) if w.casefold() != query.casefold()]
     hits = search(conn, query, lang=None if all_languages else lang, game=game, limit=limit,
@@ -73,12 +68,7 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
                 topics.append(hit["topic"])
         groups = []
         for topic_id in topics[:TOPIC_GROUPS]:
-            rows = conn.execute(
-                "SELECT s.ref, s.rulebook_id, r.lang, s.heading, s.page, s.quality, s.body "
-                "FROM sections s JOIN rulebooks r ON r.id = s.rulebook_id "
-                "WHERE s.topic_id = ? " + ("AND r.game_id = ? " if game else "") +
-                "ORDER BY r.lang = ? DESC, r.lang, s.rulebook_id, s.ordinal",
-                (topic_id, game, lang or "") if game else (topic_id, lang or "")).fetchall()
+            rows = queries.topic_sections(conn, topic_id, game, lang or "")
             groups.append({
                 "topic": topic_id, "title": topic_title(conn, topic_id, lang or "en"),
                 "sections": [{"ref": r["ref"], "rulebook": r["rulebook_id"], "lang": r["lang"],
@@ -90,42 +80,34 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     return result
 
 
+def _check_rulebook(conn: sqlite3.Connection, rulebook: str) -> None:
+    if not queries.rulebook_exists(conn, rulebook):
+        known = ", ".join(queries.rulebook_ids(conn))
+        raise NotFound(_("no rulebook {rulebook!r}; the rulebooks are: {known}",
+                         rulebook=rulebook, known=known))
+
+
 def get_section(conn: sqlite3.Connection, ref: str) -> dict:
     """One section by ``rulebook/slug``, with its raw text and everything known about it."""
     if "/" not in ref:
         raise QueryError(_("a section is named rulebook/section, e.g. munchkin-es/huir; got {ref!r}",
                            ref=ref))
-    row = conn.execute(
-        "SELECT s.*, (SELECT p.ref FROM sections p WHERE p.id = s.parent_id) AS parent_ref, r.lang, r.raw_text, "
-        "r.title AS rulebook_title FROM sections s "
-        "JOIN rulebooks r ON r.id = s.rulebook_id WHERE s.ref = ?", (ref,)).fetchone()
+    row = queries.section_by_ref(conn, ref)
     if row is None:
         rulebook = ref.split("/", 1)[0]
-        exists = conn.execute("SELECT 1 FROM rulebooks WHERE id = ?", (rulebook,)).fetchone()
-        if not exists:
-            known = ", ".join(r[0] for r in conn.execute("SELECT id FROM rulebooks ORDER BY id"))
-            raise NotFound(_("no rulebook {rulebook!r}; the rulebooks are: {known}",
-                             rulebook=rulebook, known=known))
+        _check_rulebook(conn, rulebook)
         slug = ref.split("/", 1)[1]
-        near = [r[0] for r in conn.execute(
-            "SELECT slug FROM sections WHERE rulebook_id = ? AND (slug LIKE ? OR ? LIKE slug || '%')"
-            " ORDER BY ordinal LIMIT 5", (rulebook, f"%{slug}%", slug))]
+        near = queries.section_slugs_like(conn, rulebook, slug)
         hint = _(" Did you mean: {names}?", names=", ".join(near)) if near else ""
         raise NotFound(_("no section {ref!r}.", ref=ref) + hint +
                        _(" `cardbase sections {rulebook}` lists them.", rulebook=rulebook))
-    children = [r[0] for r in conn.execute(
-        "SELECT ref FROM sections WHERE parent_id = ? ORDER BY ordinal", (row["id"],))]
-    repairs = [dict(r) for r in conn.execute(
-        "SELECT stage, raw_start, raw_end, before, after FROM repairs WHERE rulebook_id = ? "
-        "AND raw_start >= ? AND raw_start < ? ORDER BY raw_start, id",
-        (row["rulebook_id"], row["raw_start"], max(row["raw_end"], row["raw_start"] + 1)))]
-    corrections = [dict(r) for r in conn.execute(
-        "SELECT id, reason, note, raw_start, raw_end, text FROM corrections "
-        "WHERE rulebook_id = ? AND raw_start < ? AND raw_end > ? ORDER BY raw_start",
-        (row["rulebook_id"], row["raw_end"], row["raw_start"]))]
+    children = queries.child_refs(conn, ref)
+    repairs = [dict(r) for r in queries.repairs_in(
+        conn, row["rulebook_id"], row["raw_start"], max(row["raw_end"], row["raw_start"] + 1))]
+    corrections = [dict(r) for r in queries.corrections_in(
+        conn, row["rulebook_id"], row["raw_start"], row["raw_end"])]
     translations = {r["lang"]: {"text": r["text"], "fuzzy": bool(r["fuzzy"]), "community": True}
-                    for r in conn.execute("SELECT lang, text, fuzzy FROM section_translations "
-                                          "WHERE section_id = ? ORDER BY lang", (row["id"],))}
+                    for r in queries.section_translations(conn, row["id"])}
     return {
         "ref": row["ref"], "rulebook": row["rulebook_id"], "rulebook_title": row["rulebook_title"],
         "translations": translations,
@@ -144,26 +126,19 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
 
 def list_sections(conn: sqlite3.Connection, rulebook: str) -> list[dict]:
     """The sections of one rulebook, in reading order."""
-    if not conn.execute("SELECT 1 FROM rulebooks WHERE id = ?", (rulebook,)).fetchone():
-        known = ", ".join(r[0] for r in conn.execute("SELECT id FROM rulebooks ORDER BY id"))
-        raise NotFound(_("no rulebook {rulebook!r}; the rulebooks are: {known}",
-                         rulebook=rulebook, known=known))
-    return [dict(r) for r in conn.execute(
-        "SELECT ref, heading, level, kind, topic_id AS topic, page, quality FROM sections "
-        "WHERE rulebook_id = ? ORDER BY ordinal", (rulebook,))]
+    _check_rulebook(conn, rulebook)
+    return [dict(r) for r in queries.section_outline(conn, rulebook)]
 
 
 def export_data(conn: sqlite3.Connection) -> dict:
     """Everything in the database as plain data: rulebooks, topics, sections, corrections."""
     topics = []
-    for row in conn.execute("SELECT * FROM topics ORDER BY ordinal"):
-        titles = {r["lang"]: r["title"] for r in conn.execute(
-            "SELECT lang, title FROM topic_titles WHERE topic_id = ? ORDER BY lang", (row["id"],))}
+    for row in queries.topic_rows(conn):
+        titles = queries.topic_titles_of(conn, row["id"])
         topics.append({"id": row["id"], "parent": row["parent_id"],
                        "games": json.loads(row["games"]), "titles": titles})
     sections = []
-    for row in conn.execute(
-            "SELECT s.*, (SELECT p.ref FROM sections p WHERE p.id = s.parent_id) AS parent_ref FROM sections s ORDER BY id"):
+    for row in queries.section_rows(conn):
         sections.append({
             "ref": row["ref"], "rulebook": row["rulebook_id"], "ordinal": row["ordinal"],
             "heading": row["heading"], "level": row["level"], "parent": row["parent_ref"],
@@ -173,22 +148,16 @@ def export_data(conn: sqlite3.Connection) -> dict:
             "repairs": json.loads(row["repairs"]), "corrections": json.loads(row["corrections"]),
             "body": row["body"],
         })
-    corrections = [dict(r) for r in conn.execute(
-        "SELECT rulebook_id AS rulebook, id, reason, note, raw_start, raw_end, raw, text "
-        "FROM corrections ORDER BY rulebook_id, raw_start")]
-    from .cardref import card_detail
+    corrections = [dict(r) for r in queries.all_corrections(conn)]
+    from .cards import card_detail
 
-    cards = [card_detail(conn, row[0]) for row in conn.execute("SELECT id FROM cards ORDER BY id")]
+    cards = [card_detail(conn, row["id"]) for row in queries.cards_by_id(conn)]
     glossary = []
-    for row in conn.execute("SELECT id, note FROM terms ORDER BY ordinal"):
+    for row in queries.term_rows(conn):
         words: dict[str, list[str]] = {}
-        for w in conn.execute("SELECT lang, word FROM term_words WHERE term_id = ? "
-                              "ORDER BY lang, ordinal", (row["id"],)):
+        for w in queries.term_words(conn, row["id"]):
             words.setdefault(w["lang"], []).append(w["word"])
-        defined = [r[0] for r in conn.execute(
-            "SELECT s.ref FROM term_sections t JOIN sections s ON s.id = t.section_id "
-            "WHERE t.term_id = ? ORDER BY s.ref",
-            (row["id"],))]
+        defined = queries.term_section_refs(conn, row["id"])
         glossary.append({"id": row["id"], "words": words, "defined_in": defined,
                          "note": row["note"]})
     return {"format": "cardbase-export", "version": 2, "rulebooks": list_rulebooks(conn),

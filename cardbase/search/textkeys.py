@@ -6,7 +6,6 @@ that have no decomposition (``đ`` → ``d``, ``ø`` → ``o``, ``ł`` → ``l``
 marks: が is not か. ``search_tokens`` then turns folded text into index terms: words for scripts
 written with spaces, overlapping character pairs (bigrams) for Chinese and Japanese, so that a
 two-character word such as 戦闘 is a term of its own and no dictionary is needed at query time.
-
 Only the standard library is used: this module is on the command line's query path.
 """
 

@@ -1,7 +1,7 @@
 """Full-text search over sections, in every language, with user input made safe.
 
-A query is folded and cut into terms exactly as the indexed text was (``cardbase.textkeys``), and
-the FTS5 expression is assembled from those terms, each quoted: no character a user types can
+A query is folded and cut into terms exactly as the indexed text was (``textkeys``), and the
+FTS5 expression is assembled from those terms, each quoted: no character a user types can
 reach the FTS syntax, so ``"``, ``AND``, ``don't`` or ``a-b`` give results or nothing, never an
 error. Latin-script words of three letters or more match as prefixes (``stufe`` finds ``Stufen``);
 a run of Chinese or Japanese characters matches as a phrase of its character pairs, so any word of
@@ -14,10 +14,11 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from ..textkeys import fold, fold_with_map, is_cjk_char, search_tokens
-from .schema import FTS_TABLE
+from ..storage.queries import fts_sections
+from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
-HEADING_WEIGHT = 8.0
+HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
+OTHER_KINDS_WEIGHT = 0.3  # rank factor of sections that state no rule (adverts, credits...)
 SNIPPET_CHARS = 180
 PREFIX_MIN = 3
 
@@ -94,31 +95,16 @@ def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     alternatives = [a for a in alternatives if a.expressions]
     if not terms.expressions and not alternatives:
         return []
-    filters, params = [], []
-    if lang:
-        filters.append("r.lang = ?")
-        params.append(lang)
-    if rulebook:
-        filters.append("r.id = ?")
-        params.append(rulebook)
-    if game:
-        filters.append("r.game_id = ?")
-        params.append(game)
-    where = "".join(f" AND {f}" for f in filters)
-    sql = (
-        "SELECT s.id, s.ref, s.rulebook_id, r.lang, r.game_id, s.heading, s.kind, s.topic_id, "
-        "s.page, s.quality, s.body, "
-        f"bm25({FTS_TABLE}, {HEADING_WEIGHT}, 1.0) * (CASE WHEN s.kind IN "
-        "('rule', 'example', 'sidebar', 'variant') THEN 1.0 ELSE 0.3 END) AS rank "
-        f"FROM {FTS_TABLE} JOIN sections s ON s.id = {FTS_TABLE}.rowid "
-        "JOIN rulebooks r ON r.id = s.rulebook_id "
-        f"WHERE {FTS_TABLE} MATCH ?{where} ORDER BY rank, s.id LIMIT ?")
-    wanted = limit * 3  # re-ranked below, then cut to ``limit``
+
+    def sections_matching(expression: str) -> list:
+        return fts_sections(conn, expression, lang=lang, rulebook=rulebook, game=game,
+                            limit=limit * 3,  # re-ranked below, then cut to ``limit``
+                            heading_weight=HEADING_WEIGHT, other_kinds_weight=OTHER_KINDS_WEIGHT)
+
     groups = [t for t in [terms, *alternatives] if t.expressions]
-    expression = " OR ".join(f"({' AND '.join(t.expressions)})" for t in groups)
-    rows = conn.execute(sql, [expression, *params, wanted]).fetchall()
+    rows = sections_matching(" OR ".join(f"({' AND '.join(t.expressions)})" for t in groups))
     if not rows and len(terms.expressions) > 1:
-        rows = conn.execute(sql, [" OR ".join(terms.expressions), *params, wanted]).fetchall()
+        rows = sections_matching(" OR ".join(terms.expressions))
     needles = [n for t in groups for n in t.needles]
     # a heading that begins with the query is the section about it: it comes first, the
     # shortest such heading (the closest to the query) before longer ones

@@ -1,0 +1,316 @@
+"""How the command line shows the library's answers: one function per kind of result, echoing it.
+
+Each function takes what a library function returned (plain dicts and lists) and prints it as
+text: tables of rulebooks, cards and translation status, search hits, sections, cards, glossary
+terms, rule verdicts, combat steps, edition differences, decision tables, and the progress and
+summary lines of the build, site and translate commands (those go to standard error, like every
+note that is not the answer). ``json_output`` prints a result as JSON instead. Only the standard
+library, click and ``cardbase.i18n`` are imported, so that rendering adds nothing heavy to a
+lookup's start-up.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .i18n import _, ngettext
+
+VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
+
+
+def json_output(data) -> None:
+    """Any result as JSON on standard output, and nothing else there."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def note(message: str) -> None:
+    """A line for the user that is not the answer (progress, a warning): on standard error."""
+    click.echo(message, err=True)
+
+
+# --- the rules reference --------------------------------------------------------------------
+
+def rulebooks(rows: list[dict]) -> None:
+    """``cardbase rulebooks``: one aligned line per rulebook."""
+    header = (_("id"), _("game"), _("lang"), _("edition"), _("sections"), _("quality"))
+    table = [header] + [(
+        r["id"], r["game"], r["lang"], r["edition"], str(r["sections"]),
+        _("{score:.0%} ({flagged} flagged, {corrected} corrected)", score=r["quality"],
+          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for row in table:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+def _hit(hit: dict) -> None:
+    page = _(" p. {page}", page=hit["page"]) if hit.get("page") else ""
+    click.echo(f"{hit['heading']}  ({hit['rulebook']}, {hit['lang']}{page})  {hit['ref']}")
+    click.echo(f"    {hit['snippet']}")
+
+
+def rule_hits(found: dict, all_languages: bool = False) -> bool:
+    """``cardbase rule``: the sections found (with ``all_languages``, grouped by topic).
+
+    Returns whether there was anything to show.
+    """
+    if all_languages and found.get("topics"):
+        for group in found["topics"]:
+            click.secho(f"{group['title']} [{group['topic']}]", bold=True)
+            for hit in group["sections"]:
+                _hit(hit)
+        return True
+    for hit in found["results"]:
+        _hit(hit)
+    return bool(found["results"])
+
+
+def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
+    """``cardbase section``: the repaired text with what is known about it, or the raw text;
+    with ``lang``, the section's community translation into it when there is one."""
+    if raw:
+        click.echo(data["raw"])
+        return
+    click.secho(data["heading"], bold=True)
+    meta = [data["ref"], _("kind: {kind}", kind=data["kind"])]
+    if data["page"]:
+        meta.append(_("page {page}", page=data["page"]))
+    if data["topic"]:
+        meta.append(_("topic: {title} ({topic})", title=data["topic_title"], topic=data["topic"]))
+    meta.append(_("raw characters {start}–{end}", start=data["raw_span"][0], end=data["raw_span"][1]))
+    meta.append(_("quality {score:.0%}", score=data["quality"]))
+    click.echo(" · ".join(meta))
+    for flag in data["flags"]:
+        click.echo(_("  ! {flag}: {detail}", flag=flag["flag"], detail=flag["detail"]))
+    repairs = sum(data["repairs_by_stage"].values())
+    if repairs:
+        detail = ", ".join(f"{k} {v}" for k, v in data["repairs_by_stage"].items())
+        click.echo("  " + ngettext("{n} repair ({detail})", "{n} repairs ({detail})", repairs,
+                                   detail=detail))
+    click.echo()
+    click.echo(data["body"])
+    translation = data["translations"].get(lang) if lang else None
+    if translation:
+        click.echo()
+        click.secho(_("Community translation ({lang}), not a published text", lang=lang) +
+                    (_(" — the source changed since; it may be out of date")
+                     if translation["fuzzy"] else ""), bold=True)
+        click.echo(translation["text"])
+
+
+def sections(rows: list[dict]) -> None:
+    """``cardbase sections``: one line per section, indented by level."""
+    for row in rows:
+        indent = "  " * (row["level"] - 1)
+        marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
+        click.echo(f"{row['ref']:45} {indent}{row['heading']}{marks}")
+
+
+# --- cards and the glossary -----------------------------------------------------------------
+
+def _quote(source: dict) -> str:
+    if source.get("ours"):
+        return _("(ours)")
+    quote = " ".join((source.get("quote") or "").split())
+    if len(quote) > 70:
+        quote = quote[:69] + "…"
+    return f"{source.get('rulebook')}: “{quote}”"
+
+
+def _card_title(names: dict[str, list[dict]]) -> str:
+    """The English name of a card, else its first name (``search.cards.display_name(names,
+    None)``, repeated here to keep the library's imports off the rendering path)."""
+    for entry in names.get("en", []):
+        if entry["kind"] == "name":
+            return entry["name"]
+    return next((e["name"] for entries in names.values() for e in entries), "?")
+
+
+def card(found: dict) -> None:
+    """``cardbase card``: each card found, with the sources of its names, stats and texts; a
+    fuzzy match is said so on standard error."""
+    if found["match"] == "fuzzy":
+        note(_("no card is named {name!r}; the nearest is {match!r}", name=found["query"],
+               match=found["matched_name"]))
+    for index, detail in enumerate(found["cards"]):
+        if index:
+            click.echo()
+        click.secho(f"{_card_title(detail['names'])}  [{detail['id']}]", bold=True)
+        click.echo(_("{type} · {game}", type=detail["type"], game=detail["game"]))
+        for lang, names in sorted(detail["names"].items()):
+            for entry in names:
+                alias = _(" (alias)") if entry["kind"] == "alias" else ""
+                click.echo(f"  {lang}  {entry['name']}{alias}  {_quote(entry)}")
+        for stat, entry in detail["stats"].items():
+            value = ", ".join(entry["value"]) if isinstance(entry["value"], list) else entry["value"]
+            click.echo(f"  {stat}: {value}  {_quote(entry)}")
+        for lang, entry in detail["text"].items():
+            click.echo(_("  text ({lang}): {text}", lang=lang, text=entry["value"]))
+        if detail["counterparts"]:
+            click.echo(_("  counterparts: {ids}", ids=", ".join(detail["counterparts"])))
+        if detail["mentions"]:
+            click.echo(_("  mentioned in:"))
+            for mention in detail["mentions"]:
+                click.echo(f"    {mention['ref']}  ({mention['heading']}, {mention['lang']})")
+
+
+def cards(rows: list[dict], lang: str | None = None) -> None:
+    """``cardbase cards``: one line per card, its name in ``lang`` where it has one."""
+    for row in rows:
+        other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
+        click.echo(f"{row['name'] + other:45} {row['type']:18} {row['game']:24} {row['id']}")
+
+
+def term(found: dict) -> None:
+    """``cardbase term``: each term's words in every language and where it is defined."""
+    for entry in found["terms"]:
+        click.secho(entry["id"], bold=True)
+        for lang, words in sorted(entry["words"].items()):
+            shown = ", ".join(w["word"] + ("*" if w["ours"] else "") for w in words)
+            click.echo(f"  {lang}  {shown}")
+        for section in entry["defined_in"]:
+            click.echo(_("  defined in {ref} ({heading}, {lang})", ref=section["ref"],
+                         heading=section["heading"], lang=section["lang"]))
+        click.echo(ngettext("  mentioned in {n} section", "  mentioned in {n} sections",
+                            entry["mentioned_in_sections"]))
+    if any(w["ours"] for e in found["terms"] for ws in e["words"].values() for w in ws):
+        click.echo(_("  * a usual game term that no ingested rulebook prints"))
+
+
+# --- the rules checker ----------------------------------------------------------------------
+
+def answer(result: dict) -> None:
+    """``cardbase check`` and ``can-play``: the verdict, each deciding rule with its quotes,
+    the conditions, and the verdict per rulebook where there are several."""
+    marks = VERDICT_MARKS
+    click.secho(f"{marks.get(result['verdict'], '')} {_(result['verdict'])}", bold=True)
+    if result.get("card"):
+        click.echo(_("  card: {name} ({type})", name=result["card"]["name"],
+                     type=result["card"]["type"]))
+    for entry in result["because"]:
+        click.echo(f"  {marks.get(entry['verdict'], '')} {entry['rule']}: {entry['says']}")
+        if entry.get("condition"):
+            click.echo(_("      if: {condition}", condition=entry["condition"]))
+        for citation in entry["citations"]:
+            where = citation["section"] or citation["rulebook"]
+            click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")
+    for condition in result["conditions"]:
+        click.echo(_("  depends on: {condition}", condition=condition))
+    if len(result["by_rulebook"]) > 1:
+        click.echo(_("  by rulebook: {verdicts}", verdicts=" · ".join(
+            f"{rb} {_(v)}" for rb, v in result["by_rulebook"].items())))
+
+
+def fight(result: dict) -> None:
+    """``cardbase combat``: every step of the fight with its rule, then who wins."""
+    for step in result["steps"]:
+        click.echo(f"  {step['step']}    [{step['rule']}]")
+    click.secho(_("the players win") if result["winner"] == "players" else
+                _("the monsters win"), bold=True)
+
+
+def differences(result: dict) -> None:
+    """``cardbase diff``: the numbers, the rules stated in one rulebook only, and examples of
+    the decision-table cells the two rulebooks answer differently."""
+    first, second = result["rulebooks"]
+    for item in result["parameters"]:
+        click.secho(f"{item['parameter']}: {first} {item[first]} · {second} {item[second]}",
+                    bold=True)
+        for rulebook in (first, second):
+            for quote in item["quotes"][rulebook]:
+                click.echo(f"    {rulebook}: “{quote['quote']}”")
+    for rulebook, rules in result["stated_only_in"].items():
+        for entry in rules:
+            click.secho(_("only in {rulebook}: {rule}", rulebook=rulebook, rule=entry["rule"]),
+                        bold=True)
+            click.echo(f"    {entry['says']}")
+            for quote in entry["quotes"]:
+                click.echo(f"    “{quote['quote']}”")
+    click.echo(_("{n} of {total} decision-table cells are answered differently",
+                 n=result["differing_cells"], total=result["table_cells"]))
+    for row in result["examples"][:10]:
+        click.echo(f"    {row['state']} {row['action']} → "
+                   f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")
+
+
+def decision_table(result: dict) -> None:
+    """``cardbase table``: a count, then one line per situation with each rulebook's verdict
+    as a letter."""
+    click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
+                 conflicts=len(result["conflicts"])))
+    for row in result["rows"]:
+        verdicts = " ".join(f"{v[:1].upper()}" for v in row["by_rulebook"].values())
+        click.echo(f"{verdicts}  {row['state']} {row['action']}")
+
+
+# --- building, the site, export ---------------------------------------------------------------
+
+def build_progress(rulebook_id: str) -> None:
+    note(_("ingesting {rulebook}", rulebook=rulebook_id))
+
+
+def built(path, corpus) -> None:
+    """The summary of ``cardbase build``: the database written, its rulebooks and sections."""
+    sections = sum(len(item.sections) for item in corpus.rulebooks)
+    note(_("built {path}: {rulebooks} rulebooks, {sections} sections", path=path,
+           rulebooks=len(corpus.rulebooks), sections=sections))
+
+
+def site_progress(lang: str) -> None:
+    note(_("building the {lang} site", lang=lang))
+
+
+def site_built(path, report: dict) -> None:
+    """The summary of ``cardbase site build``: pages and languages written."""
+    note(_("built {path}: {pages} pages in {n} languages", path=path, pages=report["pages"],
+           n=len(report["languages"])))
+
+
+def document(text: str) -> None:
+    """A whole document (``cardbase export`` without ``--out``) on standard output, as is."""
+    click.echo(text, nl=False)
+
+
+def wrote(path) -> None:
+    note(_("wrote {path}", path=path))
+
+
+# --- translation ------------------------------------------------------------------------------
+
+def created(paths) -> None:
+    """``cardbase translate init``: the catalogs created."""
+    for path in paths:
+        note(_("created {path}", path=path))
+
+
+def paths(paths) -> None:
+    """One path per line on standard output (``translate export``: the catalogs written)."""
+    for path in paths:
+        click.echo(str(path))
+
+
+def imported(counts: dict) -> None:
+    """``cardbase translate import``: how many translations came in, per catalog."""
+    note(_("imported {interface} interface and {content} content translations; rebuild "
+           "with `cardbase build` to use the content", interface=counts["cardbase"],
+           content=counts["content"]))
+
+
+def translation_status(report: dict) -> None:
+    """``cardbase translate status``: per language and catalog, translated, fuzzy and missing;
+    then per topic, whether each language has it published, translated, or not at all."""
+    header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%")
+    kinds = {"interface": _("interface"), "content": _("content")}
+    click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>6}".format(*header))
+    for row in report["catalogs"]:
+        click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
+                   f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
+    click.echo()
+    marks = {"published": "P", "community": "c", "none": "·"}
+    topic_header = _("topic")
+    click.echo(f"{topic_header:28} " + " ".join(f"{l:>3}" for l in report["languages"]))
+    for topic in report["topics"]:
+        click.echo(f"{topic['topic']:28} " + " ".join(
+            f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))
+    click.echo(_("P published rulebook · c community translation · · nothing"))
