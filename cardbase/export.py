@@ -2,8 +2,9 @@
 
 ``export_text`` gives everything ``search.rules.export_data`` gathers as one JSON document
 (``json``) or as one JSON line per section (``jsonl``); ``write_export`` writes that text to a
-file through a temporary file beside it, renamed into place only once it is complete and removed
-if anything fails, so the file is always either the previous one or the whole new export.
+file through a staging file beside it (``cardbase.atomic``), renamed into place only once it is
+complete and removed if anything fails, so the file is always either the previous one or the
+whole new export.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from .atomic import remove_abandoned, staging_name
 from .errors import QueryError
 from .i18n import _
 
@@ -35,9 +37,10 @@ def export_text(conn: sqlite3.Connection, fmt: str = "json") -> str:
 
 def write_export(conn: sqlite3.Connection, out: Path | str, fmt: str = "json") -> Path:
     """Write the export to ``out`` atomically; return the path written."""
-    out = Path(out)
+    out = Path(os.path.abspath(out))
     text = export_text(conn, fmt)
-    temp = out.with_name(f".{out.name}.tmp")
+    remove_abandoned(out)
+    temp = staging_name(out)
     try:
         temp.write_text(text, encoding="utf-8")
         os.replace(temp, out)
