@@ -54,6 +54,11 @@ def hostile_site(tmp_path_factory):
     with (data / "cards" / "hostile.yaml").open("w", encoding="utf-8") as cards:
         cards.write('game: munchkin\ncards:\n  - id: hostile-card\n    type: item\n    names:\n'
                     '      en: {name: "<script>alert(1)</script> {{ x }} *Card*", ours: true}\n')
+    topics = data / "topics.yaml"
+    topics.write_text(topics.read_text(encoding="utf-8").replace(
+        "titles: {en: Combat,",
+        "titles: {en: \"<img src=x onerror=alert(2)> Combat </title><script>alert(3)</script>\","),
+        encoding="utf-8")
     db = root / "cardbase.db"
     build_database(data, db)
     out = root / "public"
@@ -77,6 +82,15 @@ def test_hostile_text_shows_as_text(hostile_site):
     assert "*Card*" in card
     for name, html in _pages(hostile_site).items():
         assert "<script>alert" not in html, name
+        assert "<img src=x" not in html and "<i>Rules</i>" not in html, name
+
+
+def test_hostile_titles_in_the_navigation_show_as_text(hostile_site):
+    home = (hostile_site / "en" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;img src=x onerror=alert(2)&gt; Combat" in home
+    topic = (hostile_site / "en" / "topics" / "combat" / "index.html").read_text(encoding="utf-8")
+    assert "<title>&lt;img src=x onerror=alert(2)&gt; Combat &lt;/title&gt;" in topic
+    assert "Hostile &lt;i&gt;Rules&lt;/i&gt;" in home
 
 
 def test_generated_pages_say_they_are_generated(hostile_site):

@@ -205,23 +205,33 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
 
 def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], diffs: dict,
                written: list[str]) -> None:
+    import html
+
     import yaml
 
-    _ = i18n._
-    topics = [{data.topic_title(t, lang): f"topics/{t}.md"} for t in data.topic_order
+    # The theme prints navigation titles (and so page titles) as HTML without escaping them:
+    # every title, from the data or a translation alike, is escaped here.
+    def title(text) -> str:
+        return html.escape(str(text), quote=False)
+
+    def _(message: str, **values) -> str:
+        return title(i18n._(message, **values))
+
+    topics = [{title(data.topic_title(t, lang)): f"topics/{t}.md"} for t in data.topic_order
               if f"topics/{t}.md" in written]
-    games = [(g, n) for g, n in data.games.items() if f"rules/{g}.md" in written]
+    games = [(g, title(n)) for g, n in data.games.items() if f"rules/{g}.md" in written]
     extra = [p for p in sorted(root.glob("*.md")) if p.name != "index.md"
              and f"{p.name}" not in written]
     nav = [
         {_("Home"): "index.md"},
-        {_("Rulebooks"): [{str(r["title"]): f"rulebooks/{r['id']}.md"} for r in rulebooks]},
+        {_("Rulebooks"): [{title(r["title"]): f"rulebooks/{r['id']}.md"} for r in rulebooks]},
         {_("Topics"): topics},
         {_("Cards"): "cards/index.md"},
         {_("Glossary"): "glossary.md"},
         {_("Can I play this?"): [{n: f"decisions/{g}.md"} for g, n in games]},
         {_("Rules"): [{n: f"rules/{g}.md"} for g, n in games]},
-        {_("Edition differences"): [{data.games[g]: f"editions-{g}.md"} for g in diffs]},
+        {_("Edition differences"): [{title(data.games[g]): f"editions-{g}.md"}
+                                    for g in diffs]},
         {_("Translation status"): "translations.md"},
     ] + [p.name for p in extra]
     (root.parent / f"nav-{lang}.yml").write_text(
