@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..search.textkeys import fold, index_text, tool_keys
+from ..search.analysis import index_extras
+from ..search.textkeys import fold, index_text, search_tokens, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
 
@@ -70,6 +71,9 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
             section_id += 1
             ids[section.ordinal] = section_id
         by_slug = {s.slug: ids[s.ordinal] for s in item.sections}
+        lang = item.rulebook.lang
+        vocabulary = {word for s in item.sections for word in
+                      search_tokens(fold(s.heading + " " + s.body)) if word.isalpha()}
         for section in item.sections:
             rows.append({
                 "id": ids[section.ordinal], "ref": f"{section.rulebook_id}/{section.slug}",
@@ -84,8 +88,8 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                 "page": section.page, "quality": section.quality,
                 "flags": _dumps(section.flags), "repairs": _dumps(section.repairs),
                 "corrections": _dumps(section.corrections),
-                "search_heading": _search_keys(section.heading),
-                "search_body": _search_keys(section.body),
+                "search_heading": _search_keys(section.heading, lang, vocabulary),
+                "search_body": _search_keys(section.body, lang, vocabulary),
             })
         db["sections"].insert_all(rows)
         db["repairs"].insert_all(
@@ -111,12 +115,13 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
         _fill_translations(db, translations(db.conn))
 
 
-def _search_keys(text: str) -> str:
-    """What the full-text index holds for ``text``: our folded terms, then the words other
-    tools' queries fold differently (``đánh``), so that they find the section too."""
-    keys = index_text(text)
-    extra = tool_keys(text)
-    return f"{keys} {extra}" if extra else keys
+def _search_keys(text: str, lang: str, vocabulary: set[str]) -> str:
+    """What the full-text index holds for ``text``: our folded terms, then what a reader may
+    type instead (stems, compound parts, Japanese dictionary forms and readings: see
+    ``search.analysis``), then the words other tools' queries fold differently (``đánh``), so
+    that they find the section too."""
+    return " ".join(part for part in (index_text(text), " ".join(index_extras(text, lang, vocabulary)),
+                                      tool_keys(text)) if part)
 
 
 def _fill_rules(db, rules: list[dict]) -> None:
