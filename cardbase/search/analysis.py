@@ -4,7 +4,10 @@ At build time ``index_extras`` adds to a text's search keys what a reader may ty
 printed word: its Snowball stem in the rulebook's language (PyStemmer: ``huyes`` and ``huir``,
 ``Stufen`` and ``Stufe`` meet), the parts of a German compound that are words of the corpus
 (``Schatzkarten`` → ``schatz karten``), and for Japanese the dictionary form and the kana reading
-of each word SudachiPy finds (so ``にげる`` finds 逃げる and ``しゅぞく`` finds 種族). At query time
+of each word SudachiPy finds (so ``にげる`` finds 逃げる and ``しゅぞく`` finds 種族); the lemma of each
+Spanish, German or English word (simplemma: ``mueres`` → ``morir``), and the inflected forms of
+those lemmas (``word_forms``), which the database keeps so that a query's ``muero`` is looked up
+there rather than by loading a lemmatiser at query time. At query time
 ``latin_variants`` gives the stems of a word in each language the index was stemmed in and its
 German spellings (``ue`` → ``ü``), and ``japanese_content`` cuts a Japanese phrase into the words
 that carry its meaning, without particles and verb endings. PyStemmer is a small C extension that
@@ -20,6 +23,8 @@ from .textkeys import fold, is_cjk_char, search_tokens
 
 #: the languages Snowball stems, by our language code
 STEM_LANGUAGES = {"es": "spanish", "de": "german", "en": "english"}
+#: the languages whose words are indexed with their lemma too (simplemma, at build time only)
+LEMMA_LANGUAGES = ("es", "de", "en")
 #: the shortest part of a compound worth indexing on its own
 COMPOUND_PART_MIN = 4
 #: Sudachi's parts of speech that carry meaning (not particles, auxiliaries, symbols)
@@ -74,6 +79,42 @@ def compound_parts(word: str, vocabulary: set[str]) -> list[str]:
             if len(base) >= COMPOUND_PART_MIN and base in vocabulary:
                 return [base, tail]
     return []
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str, lang: str) -> str:
+    """The folded lemma of a word as printed (``mueres`` → ``morir``, ``Flüche`` → ``fluch``);
+    simplemma loads its dictionary for the language (seconds): build time only."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def word_forms(lang: str, lemmas: set[str]) -> list[tuple[str, str]]:
+    """Every (form, lemma) of simplemma's dictionary for ``lang`` whose lemma is in ``lemmas``,
+    both folded: the inflections a reader may type of the words a rulebook uses."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    pairs = set()
+    for form, base in DefaultDictionaryFactory().get_dictionary(lang).items():
+        base = fold(base.decode() if isinstance(base, bytes) else base)
+        if base in lemmas:
+            folded = fold(form)
+            if folded != base and folded.isalpha():
+                pairs.add((folded, base))
+    return sorted(pairs)
+
+
+def printed_words(text: str) -> list[str]:
+    """The words of a text as printed, in lower case (for the lemmatiser, which needs accents)."""
+    out, word = [], []
+    for ch in text.lower() + " ":
+        if ch.isalpha() and not is_cjk_char(ch):
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -141,13 +182,18 @@ def index_extras(text: str, lang: str, vocabulary: set[str] | None = None) -> li
                     for token in search_tokens(fold(reading)):
                         add(token)
         return extras
-    for word in search_tokens(fold(text)):
-        if not word.isalpha() or is_cjk_char(word[0]):
+    for printed in printed_words(text):
+        word = fold(printed)
+        if not word.isalpha():
             continue
         if lang in STEM_LANGUAGES:
             stemmed = stem(word, lang)
             if stemmed != word:
                 add(stemmed)
+        if lang in LEMMA_LANGUAGES:
+            base = lemma(printed, lang)
+            if base != word and base.isalpha():
+                add(base)
         if lang == "de" and vocabulary:
             for part in compound_parts(word, vocabulary):
                 add(part)

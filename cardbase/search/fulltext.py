@@ -2,8 +2,8 @@
 
 A query is cut to ``MAX_QUERY_CHARS`` characters, folded and split into at most ``MAX_TERMS``
 distinct terms exactly as the indexed text was (``textkeys``); each term becomes a quoted FTS5
-expression with its alternatives (``analysis``: stems, German spellings, Japanese words and kana
-readings; a one-letter typo corrected through the index's own vocabulary; the glossary's words
+expression with its alternatives (``analysis``: stems, lemmas, German spellings, Japanese words
+and kana readings; a one-letter typo corrected through the index's own vocabulary; the glossary's words
 for it in every language), so no character a user types reaches the FTS syntax and no input makes
 the lookup slow. Latin-script words of three letters or more match as prefixes (``stufe`` finds
 ``Stufen``); a run of Chinese or Japanese characters matches as a phrase of its character pairs.
@@ -19,7 +19,7 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..storage.queries import fts_sections, index_has_prefix, index_terms_among
+from ..storage.queries import fts_sections, index_has_prefix, index_terms_among, lemmas_of
 from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
@@ -31,6 +31,7 @@ MAX_TERMS = 8             # distinct terms kept from a query, in the order typed
 TYPO_MIN = 3              # shortest word corrected for a typo
 TYPO_CHOICES = 3          # corrections kept per word, the most frequent in the index first
 EXACT_BONUS = 0.5         # rank factor gained by holding every term as an exact word
+RANK_FETCH = 100          # rows fetched by bm25 and re-ranked here (the headings, exact words...)
 NARROW_FETCH = 200        # rows fetched when typed accents narrow the match (checked in Python)
 
 
@@ -153,8 +154,11 @@ def _accented_words(query: str) -> dict[str, str]:
     return accented
 
 
-def parse_query(query: str) -> QueryTerms:
-    """The distinct terms of ``query`` with their alternatives (no database needed)."""
+def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
+    """The distinct terms of ``query`` with their alternatives (no database needed).
+
+    Without ``analyse_japanese`` a Japanese run stays one phrase: the glossary's words, already
+    written as the rulebooks print them, need no analyser (which takes a while to load)."""
     from .analysis import latin_variants
 
     truncated = len(query) > MAX_QUERY_CHARS
@@ -167,7 +171,7 @@ def parse_query(query: str) -> QueryTerms:
             continue
         seen.add(run)
         if cjk:
-            new = _japanese_terms(run)
+            new = _japanese_terms(run) if analyse_japanese else [Term(run, [_cjk_form(run)])]
         else:
             term = Term(run, [_latin_form(run)], accented.get(run))
             if run.isalpha() and len(run) >= PREFIX_MIN:
@@ -193,6 +197,15 @@ def _edits(word: str) -> set[str]:
     out |= {a + c + b for a, b in splits for c in letters}
     out.discard(word)
     return out
+
+
+def _add_lemmas(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+    """Give each Latin word the lemmas it is an inflection of (``muero`` → ``morir``), from the
+    forms the build stored for the rulebooks' words."""
+    for term in terms.terms:
+        if term.needle.isalpha() and not is_cjk_char(term.needle[0]):
+            for base in lemmas_of(conn, term.needle):
+                term.add(Form((base,), False))
 
 
 def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> None:
@@ -311,16 +324,17 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     in other languages; without it, every language ranks alike.
     """
     terms = parse_query(query)
+    _add_lemmas(conn, terms)
     _correct_typos(conn, terms)
     if glossary:
         _add_glossary(conn, terms)
-    alternatives = [parse_query(phrase) for phrase in also if phrase]
+    alternatives = [parse_query(phrase, analyse_japanese=False) for phrase in also if phrase]
     alternatives = [a for a in alternatives if a.terms]
     answer = {"results": [], "match": None, "truncated": terms.truncated}
     if not terms.terms and not alternatives:
         return answer
     narrowing = any(t.typed for t in terms.terms)
-    fetch = max(NARROW_FETCH, limit) if narrowing else limit * 3  # re-ranked, then cut
+    fetch = max(NARROW_FETCH if narrowing else RANK_FETCH, limit * 3)  # re-ranked, then cut
 
     def sections_matching(expression: str) -> list:
         rows = fts_sections(conn, expression, lang=lang, rulebook=rulebook, game=game,

@@ -136,6 +136,13 @@ TABLES: dict[str, dict] = {
         "pk": "id",
         "foreign_keys": [("term_id", "terms", "id")],
     },
+    "word_forms": {
+        "description": "Inflected forms of the words the rulebooks use, with the word's lemma "
+                       "(from simplemma's dictionaries), both folded: a query's 'muero' finds "
+                       "the sections holding forms of 'morir'.",
+        "columns": {"lang": str, "form": str, "lemma": str},
+        "pk": ("form", "lang", "lemma"),
+    },
     "term_sections": {
         "description": "The sections that define a glossary term.",
         "columns": {"term_id": str, "section_id": int},

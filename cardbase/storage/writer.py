@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..search.analysis import index_extras
+from ..search.analysis import LEMMA_LANGUAGES, index_extras, lemma, printed_words, word_forms
 from ..search.textkeys import fold, index_text, search_tokens, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
@@ -64,6 +64,7 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                                    "origin": "vocabulary"}
                                   for t in topics for lang, title in sorted(t.titles.items()))
     section_id = 0
+    lemmas: dict[str, set[str]] = {}
     for item in corpus.rulebooks:
         db["rulebooks"].insert(_rulebook_row(item))
         rows, ids = [], {}
@@ -74,6 +75,10 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
         lang = item.rulebook.lang
         vocabulary = {word for s in item.sections for word in
                       search_tokens(fold(s.heading + " " + s.body)) if word.isalpha()}
+        if lang in LEMMA_LANGUAGES:
+            lemmas.setdefault(lang, set()).update(
+                lemma(word, lang) for s in item.sections
+                for word in printed_words(s.heading + " " + s.body))
         for section in item.sections:
             rows.append({
                 "id": ids[section.ordinal], "ref": f"{section.rulebook_id}/{section.slug}",
@@ -107,6 +112,9 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
              "start": m.start, "end": m.end, "surface": m.surface}
             for section in item.sections
             for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
+    for lang in sorted(lemmas):
+        db["word_forms"].insert_all({"lang": lang, "form": form, "lemma": base}
+                                    for form, base in word_forms(lang, lemmas[lang]))
     _fill_cards(db, corpus)
     _fill_glossary(db, corpus)
     _fill_rules(db, rules)

@@ -17,7 +17,7 @@ __all__ = [
     "topic_rows", "topic_ids", "topic_title", "topic_titles_of", "all_topic_titles",
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
-    "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among",
+    "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among", "lemmas_of",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -250,3 +250,9 @@ def index_terms_among(conn: sqlite3.Connection, candidates: list[str]) -> list[t
         found += conn.execute(f"SELECT term, doc FROM {VOCAB_TABLE} WHERE term IN ({marks})",
                               chunk).fetchall()
     return sorted(((t, d) for t, d in found), key=lambda row: (-row[1], row[0]))
+
+
+def lemmas_of(conn: sqlite3.Connection, form: str) -> list[str]:
+    """The lemmas a folded word form is an inflection of, among the rulebooks' words."""
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT lemma FROM word_forms WHERE form = ? ORDER BY lemma", (form,))]
