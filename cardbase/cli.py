@@ -157,7 +157,8 @@ def rule(query, lang, game, all_languages, limit, db_path, as_json):
     if as_json:
         return render.json_output(found)
     if not render.rule_hits(found, all_languages):
-        _fail(_("nothing found for {query!r}", query=query), 1)
+        shown = query if len(query) <= 60 else query[:60] + "…"
+        _fail(_("nothing found for {query!r}", query=shown), 1)
 
 
 @main.command()

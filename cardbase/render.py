@@ -53,8 +53,12 @@ def _hit(hit: dict) -> None:
 def rule_hits(found: dict, all_languages: bool = False) -> bool:
     """``cardbase rule``: the sections found (with ``all_languages``, grouped by topic).
 
-    Returns whether there was anything to show.
+    Returns whether there was anything to show. When no section held every word of the query,
+    a first line says that the sections shown hold only some of them.
     """
+    if found.get("match") == "any" and found["results"]:
+        click.echo(_("No section holds every word of the query; showing sections that hold "
+                     "some of them."))
     if all_languages and found.get("topics"):
         for group in found["topics"]:
             click.secho(f"{group['title']} [{group['topic']}]", bold=True)

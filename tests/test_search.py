@@ -61,3 +61,94 @@ def test_snippet_is_taken_around_the_match():
 
 def test_lang_filter(conn):
     assert {h["lang"] for h in search(conn, "monster", lang="de")} == {"de"}
+
+
+# --- bounded input --------------------------------------------------------------------------
+
+from cardbase.search import analysis  # noqa: E402
+from cardbase.search.fulltext import (MAX_QUERY_CHARS, MAX_TERMS, _accent_agrees,  # noqa: E402
+                                      _edits, search_sections)
+
+
+def test_terms_are_capped_and_deduplicated():
+    many = parse_query(" ".join(f"wort{i}" for i in range(500)))
+    assert len(many.terms) == MAX_TERMS and many.truncated
+    assert parse_query("huir huir HUIR Huír").needles == ["huir"]
+    assert not parse_query("huir monstruo").truncated
+
+
+def test_a_huge_query_is_cut_to_its_first_characters(conn):
+    found = search_sections(conn, "huir " * 20000)
+    assert found["truncated"] and found["results"][0]["ref"] == "munchkin-es/huir"
+    assert len(parse_query("x" * 100_000).needles[0]) == MAX_QUERY_CHARS
+
+
+def test_and_first_then_an_announced_or(conn):
+    assert search_sections(conn, "huir monstruo")["match"] == "all"
+    fallback = search_sections(conn, "zzzzqx huir")
+    assert fallback["match"] == "any" and fallback["results"]
+    assert search_sections(conn, "zzzzqx")["match"] is None
+
+
+def test_the_cli_says_when_it_fell_back_to_any_word(runner, built_db):
+    import json
+
+    from cardbase.cli import main
+
+    text = runner.invoke(main, ["rule", "zzzzqx huir", "--db", str(built_db)])
+    assert text.exit_code == 0 and "every word" in text.output
+    data = json.loads(runner.invoke(main, ["rule", "zzzzqx huir", "--db", str(built_db),
+                                           "--json"]).output)
+    assert data["match"] == "any"
+    long_miss = runner.invoke(main, ["rule", "q" * 5000, "--db", str(built_db)])
+    assert long_miss.exit_code == 1 and len(long_miss.stderr) < 300
+
+
+# --- words understood -------------------------------------------------------------------------
+
+def test_stems_and_german_spellings_are_variants():
+    assert "tesor" in analysis.latin_variants("tesoros")
+    assert "gegenstande" in analysis.latin_variants("gegenstaende")
+
+
+def test_compounds_split_on_words_of_the_corpus():
+    vocabulary = {"drachen", "feuer", "schwert", "karten"}
+    assert analysis.compound_parts("feuerschwert", vocabulary) == ["feuer", "schwert"]
+    assert analysis.compound_parts("drachenkarten", vocabulary) == ["drachen", "karten"]
+    assert analysis.compound_parts("zauberstab", vocabulary) == []
+
+
+def test_one_letter_typos_reach_a_word_of_the_index():
+    assert {"combate", "weglaufen", "vat"} <= _edits("conbate") | _edits("wegluafen") | _edits("vta")
+
+
+@pytest.mark.parametrize("query, expected_ref", [
+    ("conbate", "munchkin-es/combate"),          # a typo
+    ("wegluafen", "munchkin-warhammer-aos-de/weglaufen"),
+    ("vendo objetos", "munchkin-es/vender-objetos"),   # an inflection
+    ("gegenstaende", "munchkin-warhammer-aos-de/gegenstande"),  # umlaut typed as ae
+    ("モンスターから逃げる", "munchkin-ja/running-away"),  # particles and a verb
+    ("しゅぞく", "munchkin-ja/race"),              # kana typed for kanji
+    ("のろい", "munchkin-ja/curse"),
+])
+def test_words_as_players_type_them(conn, query, expected_ref):
+    refs = [h["ref"] for h in search(conn, query)][:3]
+    assert expected_ref in refs, refs
+
+
+def test_typed_accents_narrow_and_missing_accents_do_not():
+    assert not _accent_agrees("bại", "bài") and _accent_agrees("bai", "bài")
+    assert _accent_agrees("tür", "türen") and not _accent_agrees("tür", "turno")
+
+
+def test_tuer_finds_the_german_door_not_spanish_turns(conn):
+    hits = search(conn, "Tür")
+    assert hits and all(h["lang"] == "de" for h in hits)
+    assert not any("bại" not in h["snippet"].lower() for h in search(conn, "bại"))
+
+
+def test_english_reaches_other_rulebooks_through_the_glossary(conn):
+    from cardbase.search.rules import find_rules
+
+    langs = {h["lang"] for h in find_rules(conn, "curse")["results"]}
+    assert {"es", "ja"} <= langs or {"de", "ja"} <= langs

@@ -1,32 +1,82 @@
-"""Full-text search over sections, in every language, with user input made safe.
+"""Full-text search over sections, in every language, with user input made safe and bounded.
 
-A query is folded and cut into terms exactly as the indexed text was (``textkeys``), and the
-FTS5 expression is assembled from those terms, each quoted: no character a user types can
-reach the FTS syntax, so ``"``, ``AND``, ``don't`` or ``a-b`` give results or nothing, never an
-error. Latin-script words of three letters or more match as prefixes (``stufe`` finds ``Stufen``);
-a run of Chinese or Japanese characters matches as a phrase of its character pairs, so any word of
-two characters or more is found where it occurs; a single character matches as a prefix. All terms
-must match; when that finds nothing, any term may.
+A query is cut to ``MAX_QUERY_CHARS`` characters, folded and split into at most ``MAX_TERMS``
+distinct terms exactly as the indexed text was (``textkeys``); each term becomes a quoted FTS5
+expression with its alternatives (``analysis``: stems, lemmas, German spellings, Japanese words
+and kana readings; a one-letter typo corrected through the index's own vocabulary; the glossary's words
+for it in every language), so no character a user types reaches the FTS syntax and no input makes
+the lookup slow. Latin-script words of three letters or more match as prefixes (``stufe`` finds
+``Stufen``); a run of Chinese or Japanese characters matches as a phrase of its character pairs.
+All terms must match; when that finds nothing, sections with any of them are shown and the
+result says so (``match: "any"``). Accents typed narrow the match (``bại`` does not find
+``bài``), accents left out are optional. Sections holding the words exactly rank above those
+holding only longer words they begin, and sections that state no rule rank below rules.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 
-from ..storage.queries import fts_sections
+from ..storage.queries import fts_sections, index_has_prefix, index_terms_among, lemmas_of
 from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
 OTHER_KINDS_WEIGHT = 0.3  # rank factor of sections that state no rule (adverts, credits...)
 SNIPPET_CHARS = 180
 PREFIX_MIN = 3
+MAX_QUERY_CHARS = 200     # longer input is cut here: no one types a rule question this long
+MAX_TERMS = 8             # distinct terms kept from a query, in the order typed
+TYPO_MIN = 3              # shortest word corrected for a typo
+TYPO_CHOICES = 3          # corrections kept per word, the most frequent in the index first
+EXACT_BONUS = 0.5         # rank factor gained by holding every term as an exact word
+RANK_FETCH = 100          # rows fetched by bm25 and re-ranked here (the headings, exact words...)
+NARROW_FETCH = 200        # rows fetched when typed accents narrow the match (checked in Python)
 
 
 @dataclass(frozen=True)
+class Form:
+    tokens: tuple[str, ...]  # index terms, in order (several: a phrase)
+    prefix: bool             # the last token matches as a prefix
+    glossary: bool = False   # a word of another language the glossary gives for the term
+
+    @property
+    def expression(self) -> str:
+        return '"' + " ".join(self.tokens) + '"' + ("*" if self.prefix else "")
+
+    def same(self, other: "Form") -> bool:
+        return self.tokens == other.tokens and self.prefix == other.prefix
+
+
+@dataclass
+class Term:
+    needle: str                      # the folded word or run as typed
+    forms: list[Form]                # what may match it, the typed form first
+    typed: str | None = None         # the word as typed, when it carries accents
+
+    @property
+    def expression(self) -> str:
+        parts = list(dict.fromkeys(f.expression for f in self.forms))
+        return parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"
+
+    def add(self, form: Form) -> None:
+        if form.tokens and not any(form.same(known) for known in self.forms):
+            self.forms.append(form)
+
+
+@dataclass
 class QueryTerms:
-    expressions: list[str]   # FTS5 terms, already quoted
-    needles: list[str]       # folded strings to find in a body, for snippets
+    terms: list[Term] = field(default_factory=list)
+    truncated: bool = False     # the input was longer than MAX_QUERY_CHARS or MAX_TERMS terms
+
+    @property
+    def expressions(self) -> list[str]:
+        return [t.expression for t in self.terms]
+
+    @property
+    def needles(self) -> list[str]:
+        return [t.needle for t in self.terms]
 
 
 def _runs(folded: str) -> list[tuple[str, bool]]:
@@ -51,20 +101,194 @@ def _runs(folded: str) -> list[tuple[str, bool]]:
     return runs
 
 
-def parse_query(query: str) -> QueryTerms:
-    expressions, needles = [], []
-    for run, cjk in _runs(fold(query)):
-        tokens = search_tokens(run)
-        if not tokens:
+def _latin_form(word: str) -> Form:
+    return Form((word,), len(word) >= PREFIX_MIN)
+
+
+def _cjk_form(text: str) -> Form:
+    tokens = search_tokens(text)
+    return Form(tuple(tokens), len(text) == 1)
+
+
+def _has_hiragana(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u309f" for ch in text)
+
+
+def _japanese_terms(run: str) -> list[Term]:
+    """Terms for a Japanese run: the run as a phrase when it has no hiragana; otherwise its
+    meaningful words (particles and verb endings left out), and for a run typed in kana also
+    its katakana spelling, which matches the readings indexed for words written in kanji."""
+    from .analysis import japanese_content, katakana
+
+    if not _has_hiragana(run) or len(run) == 1:
+        return [Term(run, [_cjk_form(run)])]
+    try:
+        words = japanese_content(run)
+    except ImportError:  # no analyser installed: the phrase as typed
+        words = []
+    all_kana = all("\u3040" <= ch <= "\u30ff" or ch == "ー" for ch in run)
+    if all_kana:
+        term = Term(run, [_cjk_form(run), _cjk_form(katakana(run))])
+        for word, _reading in words:
+            term.add(_cjk_form(fold(word)))
+        return [term]
+    terms = [Term(fold(word), [_cjk_form(fold(word))]) for word, _reading in words
+             if any(is_cjk_char(ch) for ch in word)]
+    return terms or [Term(run, [_cjk_form(run)])]
+
+
+def _accented_words(query: str) -> dict[str, str]:
+    """Folded word → the word as typed (lower case), for the words typed with accents."""
+    accented = {}
+    word = []
+    for ch in unicodedata.normalize("NFC", query).lower() + " ":
+        if ch.isalnum() and not is_cjk_char(ch):
+            word.append(ch)
             continue
-        if cjk and len(run) > 1:
-            expressions.append('"' + " ".join(tokens) + '"')
-        elif cjk or len(run) >= PREFIX_MIN:
-            expressions.append(f'"{tokens[0]}"*')
+        if word:
+            typed = "".join(word)
+            if any(unicodedata.combining(c) for c in unicodedata.normalize("NFD", typed)) or \
+                    any(c in "đðøłħ" for c in typed):
+                accented.setdefault(fold(typed), typed)
+            word = []
+    return accented
+
+
+def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
+    """The distinct terms of ``query`` with their alternatives (no database needed).
+
+    Without ``analyse_japanese`` a Japanese run stays one phrase: the glossary's words, already
+    written as the rulebooks print them, need no analyser (which takes a while to load)."""
+    from .analysis import latin_variants
+
+    truncated = len(query) > MAX_QUERY_CHARS
+    query = query[:MAX_QUERY_CHARS]
+    accented = _accented_words(query)
+    terms: list[Term] = []
+    seen: set[str] = set()
+    for run, cjk in _runs(fold(query)):
+        if run in seen:
+            continue
+        seen.add(run)
+        if cjk:
+            new = _japanese_terms(run) if analyse_japanese else [Term(run, [_cjk_form(run)])]
         else:
-            expressions.append(f'"{tokens[0]}"')
-        needles.append(run)
-    return QueryTerms(expressions, needles)
+            term = Term(run, [_latin_form(run)], accented.get(run))
+            if run.isalpha() and len(run) >= PREFIX_MIN:
+                for variant in latin_variants(run):
+                    term.add(Form((variant,), len(variant) >= 4))
+            new = [term]
+        for term in new:
+            if term.forms[0].tokens and all(t.expression != term.expression for t in terms):
+                terms.append(term)
+    if len(terms) > MAX_TERMS:
+        terms, truncated = terms[:MAX_TERMS], True
+    return QueryTerms(terms, truncated)
+
+
+def _edits(word: str) -> set[str]:
+    """Every string one edit away from ``word``: a letter dropped, doubled, swapped, replaced
+    or added (the letters tried are those of the word and the Latin alphabet)."""
+    letters = set("abcdefghijklmnopqrstuvwxyz") | set(word)
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    out |= {a + c + b[1:] for a, b in splits if b for c in letters}
+    out |= {a + c + b for a, b in splits for c in letters}
+    out.discard(word)
+    return out
+
+
+def _add_lemmas(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+    """Give each Latin word the lemmas it is an inflection of (``muero`` → ``morir``), from the
+    forms the build stored for the rulebooks' words."""
+    for term in terms.terms:
+        if term.needle.isalpha() and not is_cjk_char(term.needle[0]):
+            for base in lemmas_of(conn, term.needle):
+                term.add(Form((base,), False))
+
+
+def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+    """Give each Latin word that no indexed word begins with (nor any of its forms) the index's
+    words one edit away from it."""
+    for term in terms.terms:
+        word = term.needle
+        if len(word) < TYPO_MIN or not word.isalpha() or is_cjk_char(word[0]):
+            continue
+        if any(index_has_prefix(conn, form.tokens[0]) if form.prefix else
+               index_terms_among(conn, [form.tokens[0]]) for form in term.forms):
+            continue
+        for candidate, _count in index_terms_among(conn, sorted(_edits(word)))[:TYPO_CHOICES]:
+            term.add(Form((candidate,), False))
+
+
+def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+    """Give each term the glossary's words for it in every language (``curse`` → Maldición,
+    Fluch, 呪い...), so that a query reaches every rulebook."""
+    from .cards import glossary_words
+
+    for term in terms.terms:
+        for word in glossary_words(conn, term.needle):
+            folded = fold(word)
+            if folded == term.needle:
+                continue
+            runs = _runs(folded)
+            if len(runs) == 1 and runs[0][1]:
+                term.add(Form(tuple(search_tokens(runs[0][0])), len(runs[0][0]) == 1, True))
+            elif runs and not any(cjk for _, cjk in runs):
+                tokens = tuple(run for run, _ in runs)
+                term.add(Form(tokens, len(tokens[-1]) >= PREFIX_MIN, True))
+
+
+def _matches(form: Form, keys: str, key_set: set[str]) -> tuple[bool, bool]:
+    """(matched at all, matched exactly) of one form against a section's search keys."""
+    if len(form.tokens) > 1:
+        found = " ".join(form.tokens) in keys
+        return found, found
+    token = form.tokens[0]
+    if token in key_set:
+        return True, True
+    if form.prefix and any(k.startswith(token) for k in key_set):
+        return True, False
+    return False, False
+
+
+def _accent_agrees(typed: str, word: str) -> bool:
+    """Whether a word of the text carries the accents typed where both have the same letter:
+    ``tür`` agrees with ``Türen`` but not with ``turno``, ``bại`` not with ``bài``."""
+    for a, b in zip(typed, word):
+        if a == b:
+            continue
+        if fold(a) == fold(b):
+            if a != fold(a):  # an accent typed that the text does not have (or another one)
+                return False
+            continue
+        break
+    return True
+
+
+def _text_words(text: str) -> list[str]:
+    out, word = [], []
+    for ch in unicodedata.normalize("NFC", text).lower() + " ":
+        if ch.isalnum() or unicodedata.combining(ch):
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    return out
+
+
+def _keeps_accents(row, terms: list[Term]) -> bool:
+    """Whether the section holds every accented query word with the accents typed."""
+    accented = [t for t in terms if t.typed]
+    if not accented:
+        return True
+    words = _text_words(row["heading"] + " " + row["body"])
+    for term in accented:
+        head = term.needle[:max(PREFIX_MIN, len(term.needle) - 2)]
+        if not any(fold(w).startswith(head) and _accent_agrees(term.typed, w) for w in words):
+            return False
+    return True
 
 
 def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
@@ -86,40 +310,81 @@ def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
     return ("…" if start > 0 else "") + text + ("…" if end < len(body) else "")
 
 
-def search(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
-           rulebook: str | None = None, game: str | None = None, limit: int = 10,
-           also: list[str] = ()) -> list[dict]:
-    """Sections matching ``query`` (or any of the phrases ``also``), best first, with snippets."""
+
+def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
+                    rulebook: str | None = None, game: str | None = None, limit: int = 10,
+                    also: list[str] = (), glossary: bool = True,
+                    prefer_typed: bool = True) -> dict:
+    """Sections matching ``query`` (or any of the phrases ``also``), best first, with snippets.
+
+    Returns ``results``, ``match`` (``"all"`` when every term matched, ``"any"`` when no section
+    held them all and the sections holding some are shown, ``None`` when nothing matched) and
+    ``truncated`` (the query was cut to its first characters or terms). With ``prefer_typed``
+    sections holding the words as typed come before those found through the glossary's words
+    in other languages; without it, every language ranks alike.
+    """
     terms = parse_query(query)
-    alternatives = [parse_query(phrase) for phrase in also if phrase]
-    alternatives = [a for a in alternatives if a.expressions]
-    if not terms.expressions and not alternatives:
-        return []
+    _add_lemmas(conn, terms)
+    _correct_typos(conn, terms)
+    if glossary:
+        _add_glossary(conn, terms)
+    alternatives = [parse_query(phrase, analyse_japanese=False) for phrase in also if phrase]
+    alternatives = [a for a in alternatives if a.terms]
+    answer = {"results": [], "match": None, "truncated": terms.truncated}
+    if not terms.terms and not alternatives:
+        return answer
+    narrowing = any(t.typed for t in terms.terms)
+    fetch = max(NARROW_FETCH if narrowing else RANK_FETCH, limit * 3)  # re-ranked, then cut
 
     def sections_matching(expression: str) -> list:
-        return fts_sections(conn, expression, lang=lang, rulebook=rulebook, game=game,
-                            limit=limit * 3,  # re-ranked below, then cut to ``limit``
-                            heading_weight=HEADING_WEIGHT, other_kinds_weight=OTHER_KINDS_WEIGHT)
+        rows = fts_sections(conn, expression, lang=lang, rulebook=rulebook, game=game,
+                            limit=fetch, heading_weight=HEADING_WEIGHT,
+                            other_kinds_weight=OTHER_KINDS_WEIGHT)
+        return [row for row in rows if _keeps_accents(row, terms.terms)]
 
-    groups = [t for t in [terms, *alternatives] if t.expressions]
+    groups = [t for t in [terms, *alternatives] if t.terms]
     rows = sections_matching(" OR ".join(f"({' AND '.join(t.expressions)})" for t in groups))
-    if not rows and len(terms.expressions) > 1:
-        rows = sections_matching(" OR ".join(terms.expressions))
+    match = "all"
+    if not rows and len(terms.terms) > 1:
+        rows = sections_matching(" OR ".join([*terms.expressions,
+                                              *(f"({' AND '.join(t.expressions)})"
+                                                for t in alternatives)]))
+        match = "any"
+    if not rows:
+        return answer
     needles = [n for t in groups for n in t.needles]
     # a heading that begins with the query is the section about it: it comes first, the
     # shortest such heading (the closest to the query) before longer ones
-    asked = fold(query).strip()
+    asked = fold(query[:MAX_QUERY_CHARS]).strip()
 
     def order(row):
         heading = fold(row["heading"])
-        about = heading.startswith(asked)
-        return (not about, len(heading) if about else 0, row["rank"])
+        about = bool(asked) and heading.startswith(asked)
+        keys = f"{row['search_heading']} {row['search_body']}"
+        key_set = set(keys.split())
+        matched = typed = exact = 0
+        for term in terms.terms:
+            results = [(form, *_matches(form, keys, key_set)) for form in term.forms]
+            matched += any(found for _, found, _ in results)
+            typed += any(found and not form.glossary for form, found, _ in results)
+            exact += any(whole for _, _, whole in results)
+        share = exact / len(terms.terms) if terms.terms else 0
+        # the words as typed (in the reader's language) before their glossary translations
+        return (not about, len(heading) if about else 0, -matched,
+                -typed if prefer_typed else 0,
+                row["rank"] * (1 + EXACT_BONUS * share))
 
-    rows = sorted(rows, key=order)
-    rows = rows[:limit]
-    return [{
+    rows = sorted(rows, key=order)[:limit]
+    answer["match"] = match
+    answer["results"] = [{
         "ref": row["ref"], "rulebook": row["rulebook_id"], "lang": row["lang"],
         "game": row["game_id"], "heading": row["heading"], "kind": row["kind"],
         "topic": row["topic_id"], "page": row["page"], "quality": row["quality"],
         "score": round(-row["rank"], 3), "snippet": snippet(row["body"], needles),
     } for row in rows]
+    return answer
+
+
+def search(conn: sqlite3.Connection, query: str, **options) -> list[dict]:
+    """The sections of ``search_sections`` alone."""
+    return search_sections(conn, query, **options)["results"]

@@ -15,7 +15,7 @@ from ..errors import NotFound, QueryError
 from ..i18n import _
 from ..storage import queries
 from ..storage.queries import RULE_KINDS
-from .fulltext import search
+from .fulltext import search_sections
 
 TOPIC_GROUPS = 3
 
@@ -50,18 +50,22 @@ def _check_lang(conn: sqlite3.Connection, lang: str | None) -> None:
 
 def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
                game: str | None = None, all_languages: bool = False, limit: int = 10) -> dict:
-    """Sections answering ``query``; with ``all_languages``, each hit's topic in every rulebook."""
-    _check_lang(conn, lang)
-    expansion = []
-    if all_languages:
-        from .cards import glossary_words
+    """Sections answering ``query``; with ``all_languages``, each hit's topic in every rulebook.
 
-        expansion = [w for w in glossary_words(conn, query) if w.casefold() != query.casefold()]
-    hits = search(conn, query, lang=None if all_languages else lang, game=game, limit=limit,
-                  also=expansion)
-    result = {"query": query, "lang": lang, "results": hits}
+    The query reaches every rulebook through the glossary (``curse`` also looks for Maldición,
+    Fluch, 呪い...); ``lang`` keeps the results in one language. ``match`` says whether every
+    word of the query matched (``"all"``) or, nothing holding them all, any of them (``"any"``).
+    """
+    from .cards import glossary_words
+
+    _check_lang(conn, lang)
+    expansion = [w for w in glossary_words(conn, query[:200]) if w.casefold() != query.casefold()]
+    found = search_sections(conn, query, lang=None if all_languages else lang, game=game,
+                            limit=limit, also=expansion, prefer_typed=not all_languages)
+    hits = found["results"]
+    result = {"query": query, "lang": lang, "match": found["match"],
+              "truncated": found["truncated"], "expanded_with": expansion, "results": hits}
     if all_languages:
-        result["expanded_with"] = expansion
         topics: list[str] = []
         for hit in hits:
             if hit["topic"] and hit["topic"] not in topics and hit["kind"] in RULE_KINDS:

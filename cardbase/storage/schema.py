@@ -12,7 +12,7 @@ message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # name -> description, columns, primary key, foreign keys
 TABLES: dict[str, dict] = {
@@ -136,6 +136,13 @@ TABLES: dict[str, dict] = {
         "pk": "id",
         "foreign_keys": [("term_id", "terms", "id")],
     },
+    "word_forms": {
+        "description": "Inflected forms of the words the rulebooks use, with the word's lemma "
+                       "(from simplemma's dictionaries), both folded: a query's 'muero' finds "
+                       "the sections holding forms of 'morir'.",
+        "columns": {"lang": str, "form": str, "lemma": str},
+        "pk": ("form", "lang", "lemma"),
+    },
     "term_sections": {
         "description": "The sections that define a glossary term.",
         "columns": {"term_id": str, "section_id": int},
@@ -208,6 +215,10 @@ FTS_TABLE = "section_fts"
 #: folded already; ``remove_diacritics 2`` folds what another tool types the same way.
 FTS_SQL = (f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(search_heading, search_body, "
            'content="sections", content_rowid="id", tokenize="unicode61 remove_diacritics 2")')
+#: every term of the section index with the number of sections holding it: the vocabulary a
+#: misspelt query word is corrected against
+VOCAB_TABLE = "section_vocab"
+VOCAB_SQL = f"CREATE VIRTUAL TABLE {VOCAB_TABLE} USING fts5vocab({FTS_TABLE}, 'row')"
 #: card name keys by character trigrams: candidates for a misspelt name
 NAME_FTS_TABLE = "card_name_fts"
 NAME_FTS_SQL = (f"CREATE VIRTUAL TABLE {NAME_FTS_TABLE} USING fts5(key, content='', "
@@ -226,6 +237,7 @@ def create(db) -> None:
     for table, columns, unique in INDEXES:
         db[table].create_index(columns, unique=unique)
     db.execute(FTS_SQL)
+    db.execute(VOCAB_SQL)
     db.execute(NAME_FTS_SQL)
     db.execute(NAME_VOCAB_SQL)
 
@@ -242,7 +254,7 @@ def datasette_metadata(database_name: str) -> dict:
     tables[FTS_TABLE] = {"hidden": True}
     for suffix in ("data", "idx", "docsize", "config"):
         tables[f"{FTS_TABLE}_{suffix}"] = {"hidden": True}
-    for hidden in (NAME_FTS_TABLE, NAME_VOCAB_TABLE):
+    for hidden in (VOCAB_TABLE, NAME_FTS_TABLE, NAME_VOCAB_TABLE):
         tables[hidden] = {"hidden": True}
     for suffix in ("data", "idx", "docsize", "config", "content"):
         tables[f"{NAME_FTS_TABLE}_{suffix}"] = {"hidden": True}

@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..search.textkeys import fold, index_text, tool_keys
+from ..search.analysis import LEMMA_LANGUAGES, index_extras, lemma, printed_words, word_forms
+from ..search.textkeys import fold, index_text, search_tokens, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
 
@@ -63,6 +64,7 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                                    "origin": "vocabulary"}
                                   for t in topics for lang, title in sorted(t.titles.items()))
     section_id = 0
+    lemmas: dict[str, set[str]] = {}
     for item in corpus.rulebooks:
         db["rulebooks"].insert(_rulebook_row(item))
         rows, ids = [], {}
@@ -70,6 +72,13 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
             section_id += 1
             ids[section.ordinal] = section_id
         by_slug = {s.slug: ids[s.ordinal] for s in item.sections}
+        lang = item.rulebook.lang
+        vocabulary = {word for s in item.sections for word in
+                      search_tokens(fold(s.heading + " " + s.body)) if word.isalpha()}
+        if lang in LEMMA_LANGUAGES:
+            lemmas.setdefault(lang, set()).update(
+                lemma(word, lang) for s in item.sections
+                for word in printed_words(s.heading + " " + s.body))
         for section in item.sections:
             rows.append({
                 "id": ids[section.ordinal], "ref": f"{section.rulebook_id}/{section.slug}",
@@ -84,8 +93,8 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                 "page": section.page, "quality": section.quality,
                 "flags": _dumps(section.flags), "repairs": _dumps(section.repairs),
                 "corrections": _dumps(section.corrections),
-                "search_heading": _search_keys(section.heading),
-                "search_body": _search_keys(section.body),
+                "search_heading": _search_keys(section.heading, lang, vocabulary),
+                "search_body": _search_keys(section.body, lang, vocabulary),
             })
         db["sections"].insert_all(rows)
         db["repairs"].insert_all(
@@ -103,6 +112,9 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
              "start": m.start, "end": m.end, "surface": m.surface}
             for section in item.sections
             for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
+    for lang in sorted(lemmas):
+        db["word_forms"].insert_all({"lang": lang, "form": form, "lemma": base}
+                                    for form, base in word_forms(lang, lemmas[lang]))
     _fill_cards(db, corpus)
     _fill_glossary(db, corpus)
     _fill_rules(db, rules)
@@ -111,12 +123,13 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
         _fill_translations(db, translations(db.conn))
 
 
-def _search_keys(text: str) -> str:
-    """What the full-text index holds for ``text``: our folded terms, then the words other
-    tools' queries fold differently (``đánh``), so that they find the section too."""
-    keys = index_text(text)
-    extra = tool_keys(text)
-    return f"{keys} {extra}" if extra else keys
+def _search_keys(text: str, lang: str, vocabulary: set[str]) -> str:
+    """What the full-text index holds for ``text``: our folded terms, then what a reader may
+    type instead (stems, compound parts, Japanese dictionary forms and readings: see
+    ``search.analysis``), then the words other tools' queries fold differently (``đánh``), so
+    that they find the section too."""
+    return " ".join(part for part in (index_text(text), " ".join(index_extras(text, lang, vocabulary)),
+                                      tool_keys(text)) if part)
 
 
 def _fill_rules(db, rules: list[dict]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..schema import FTS_TABLE
+from ..schema import FTS_TABLE, VOCAB_TABLE
 
 __all__ = [
     "RULE_KINDS", "game_ids", "game_names", "rulebook_rows", "rulebook_ids", "rulebook_exists",
@@ -17,7 +17,7 @@ __all__ = [
     "topic_rows", "topic_ids", "topic_title", "topic_titles_of", "all_topic_titles",
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
-    "all_corrections", "fts_sections",
+    "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among", "lemmas_of",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -210,7 +210,7 @@ def fts_sections(conn: sqlite3.Connection, expression: str, *, lang: str | None 
     The rank is bm25 with the heading weighing ``heading_weight`` times the body, multiplied by
     ``other_kinds_weight`` for sections that do not state rules (lower is better); each row has
     the section's id, ref, rulebook_id, lang, game_id, heading, kind, topic_id, page, quality,
-    body and rank.
+    body, search_heading, search_body (its search keys) and rank.
     """
     filters, params = [], []
     if lang:
@@ -225,10 +225,34 @@ def fts_sections(conn: sqlite3.Connection, expression: str, *, lang: str | None 
     where = "".join(f" AND {f}" for f in filters)
     sql = (
         "SELECT s.id, s.ref, s.rulebook_id, r.lang, r.game_id, s.heading, s.kind, s.topic_id, "
-        "s.page, s.quality, s.body, "
+        "s.page, s.quality, s.body, s.search_heading, s.search_body, "
         f"bm25({FTS_TABLE}, {heading_weight}, 1.0) * (CASE WHEN s.kind IN "
         f"{RULE_KINDS_SQL} THEN 1.0 ELSE {other_kinds_weight} END) AS rank "
         f"FROM {FTS_TABLE} JOIN sections s ON s.id = {FTS_TABLE}.rowid "
         "JOIN rulebooks r ON r.id = s.rulebook_id "
         f"WHERE {FTS_TABLE} MATCH ?{where} ORDER BY rank, s.id LIMIT ?")
     return conn.execute(sql, [expression, *params, limit]).fetchall()
+
+
+def index_has_prefix(conn: sqlite3.Connection, prefix: str) -> bool:
+    """Whether some term of the section index begins with ``prefix``."""
+    return conn.execute(f"SELECT 1 FROM {VOCAB_TABLE} WHERE term >= ? AND term < ? LIMIT 1",
+                        (prefix, prefix + "\U0010ffff")).fetchone() is not None
+
+
+def index_terms_among(conn: sqlite3.Connection, candidates: list[str]) -> list[tuple[str, int]]:
+    """The ``candidates`` that are terms of the section index, with the number of sections
+    holding each, most frequent first."""
+    found: list[tuple[str, int]] = []
+    for start in range(0, len(candidates), 500):
+        chunk = candidates[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        found += conn.execute(f"SELECT term, doc FROM {VOCAB_TABLE} WHERE term IN ({marks})",
+                              chunk).fetchall()
+    return sorted(((t, d) for t, d in found), key=lambda row: (-row[1], row[0]))
+
+
+def lemmas_of(conn: sqlite3.Connection, form: str) -> list[str]:
+    """The lemmas a folded word form is an inflection of, among the rulebooks' words."""
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT lemma FROM word_forms WHERE form = ? ORDER BY lemma", (form,))]

@@ -1,0 +1,201 @@
+"""Word analysis for search: stems, German spellings and compounds, Japanese words and readings.
+
+At build time ``index_extras`` adds to a text's search keys what a reader may type instead of the
+printed word: its Snowball stem in the rulebook's language (PyStemmer: ``huyes`` and ``huir``,
+``Stufen`` and ``Stufe`` meet), the parts of a German compound that are words of the corpus
+(``Schatzkarten`` → ``schatz karten``), and for Japanese the dictionary form and the kana reading
+of each word SudachiPy finds (so ``にげる`` finds 逃げる and ``しゅぞく`` finds 種族); the lemma of each
+Spanish, German or English word (simplemma: ``mueres`` → ``morir``), and the inflected forms of
+those lemmas (``word_forms``), which the database keeps so that a query's ``muero`` is looked up
+there rather than by loading a lemmatiser at query time. At query time
+``latin_variants`` gives the stems of a word in each language the index was stemmed in and its
+German spellings (``ue`` → ``ü``), and ``japanese_content`` cuts a Japanese phrase into the words
+that carry its meaning, without particles and verb endings. PyStemmer is a small C extension that
+loads in milliseconds; SudachiPy loads a dictionary (about 150 ms) and is imported only for a
+Japanese query that has hiragana in it, and at build time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .textkeys import fold, is_cjk_char, search_tokens
+
+#: the languages Snowball stems, by our language code
+STEM_LANGUAGES = {"es": "spanish", "de": "german", "en": "english"}
+#: the languages whose words are indexed with their lemma too (simplemma, at build time only)
+LEMMA_LANGUAGES = ("es", "de", "en")
+#: the shortest part of a compound worth indexing on its own
+COMPOUND_PART_MIN = 4
+#: Sudachi's parts of speech that carry meaning (not particles, auxiliaries, symbols)
+CONTENT_POS = ("名詞", "動詞", "形容詞", "形状詞", "副詞", "代名詞")
+_GERMAN_SPELLINGS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+
+
+@lru_cache(maxsize=None)
+def _stemmer(lang: str):
+    import Stemmer  # PyStemmer
+
+    return Stemmer.Stemmer(STEM_LANGUAGES[lang])
+
+
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of a folded word (the word itself in a language without a stemmer)."""
+    if lang not in STEM_LANGUAGES or not word.isalpha():
+        return word
+    return _stemmer(lang).stemWord(word)
+
+
+def latin_variants(word: str) -> list[str]:
+    """Forms of a folded query word the index may hold: its German spelling without ``e`` after
+    a vowel (``gegenstaende`` → ``gegenstande``, as ``Gegenstände`` is folded), then the stems
+    of each form in every stemmed language. The word itself is not included."""
+    forms = [word]
+    spelled = word
+    for typed, folded in _GERMAN_SPELLINGS:
+        spelled = spelled.replace(typed, folded)
+    if spelled != word and len(spelled) >= 3:
+        forms.append(spelled)
+    variants: list[str] = []
+    for form in forms:
+        for lang in STEM_LANGUAGES:
+            for candidate in (form, stem(form, lang)):
+                if candidate != word and candidate not in variants and len(candidate) >= 2:
+                    variants.append(candidate)
+    return variants
+
+
+def compound_parts(word: str, vocabulary: set[str]) -> list[str]:
+    """The two parts of a folded compound that are both words of ``vocabulary`` (with or
+    without a linking ``s``/``n``/``en``/``e``), longest head first; nothing if none is."""
+    for cut in range(len(word) - COMPOUND_PART_MIN, COMPOUND_PART_MIN - 1, -1):
+        head, tail = word[:cut], word[cut:]
+        if tail not in vocabulary:
+            continue
+        for link in ("", "s", "n", "en", "e"):
+            if link and not head.endswith(link):
+                continue
+            base = head[: len(head) - len(link)] if link else head
+            if len(base) >= COMPOUND_PART_MIN and base in vocabulary:
+                return [base, tail]
+    return []
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str, lang: str) -> str:
+    """The folded lemma of a word as printed (``mueres`` → ``morir``, ``Flüche`` → ``fluch``);
+    simplemma loads its dictionary for the language (seconds): build time only."""
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def word_forms(lang: str, lemmas: set[str]) -> list[tuple[str, str]]:
+    """Every (form, lemma) of simplemma's dictionary for ``lang`` whose lemma is in ``lemmas``,
+    both folded: the inflections a reader may type of the words a rulebook uses."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    pairs = set()
+    for form, base in DefaultDictionaryFactory().get_dictionary(lang).items():
+        base = fold(base.decode() if isinstance(base, bytes) else base)
+        if base in lemmas:
+            folded = fold(form)
+            if folded != base and folded.isalpha():
+                pairs.add((folded, base))
+    return sorted(pairs)
+
+
+def printed_words(text: str) -> list[str]:
+    """The words of a text as printed, in lower case (for the lemmatiser, which needs accents)."""
+    out, word = [], []
+    for ch in text.lower() + " ":
+        if ch.isalpha() and not is_cjk_char(ch):
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    return out
+
+
+@lru_cache(maxsize=1)
+def _japanese_tokenizer():
+    from sudachipy import Dictionary, SplitMode
+
+    return Dictionary().tokenizer(mode=SplitMode.C)
+
+
+def japanese_words(text: str) -> list[tuple[str, str, str, str]]:
+    """Sudachi's words of ``text`` as (surface, dictionary form, part of speech, reading)."""
+    tokenizer = _japanese_tokenizer()
+    return [(m.surface(), m.normalized_form(), m.part_of_speech()[0], m.reading_form())
+            for m in tokenizer.tokenize(text[:20000])]
+
+
+def katakana(text: str) -> str:
+    """Hiragana turned into katakana (the readings Sudachi gives are in katakana)."""
+    return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in text)
+
+
+def _content_stem(dictionary_form: str, pos: str) -> str:
+    """A verb or adjective without its last kana (逃げる → 逃げ, 売る → 売), which every
+    inflection of it shares; other words whole."""
+    if pos in ("動詞", "形容詞") and len(dictionary_form) > 1 and not is_kanji(dictionary_form[-1]):
+        return dictionary_form[:-1]
+    return dictionary_form
+
+
+def is_kanji(ch: str) -> bool:
+    return is_cjk_char(ch) and not ("\u3040" <= ch <= "\u30ff")
+
+
+def japanese_content(phrase: str) -> list[tuple[str, str | None]]:
+    """The words of a Japanese query phrase that carry meaning, each as (what the text prints,
+    its reading in katakana when the phrase was typed in kana)."""
+    words = []
+    for surface, normal, pos, reading in japanese_words(phrase):
+        if pos not in CONTENT_POS:
+            continue
+        kana_typed = all("\u3040" <= ch <= "\u309f" for ch in surface)
+        words.append((_content_stem(normal, pos), katakana(surface) if kana_typed else None))
+    return words
+
+
+def index_extras(text: str, lang: str, vocabulary: set[str] | None = None) -> list[str]:
+    """The keys a text gets beside its folded words (see the module docstring)."""
+    extras: list[str] = []
+    seen: set[str] = set()
+
+    def add(token: str) -> None:
+        if token and token not in seen:
+            seen.add(token)
+            extras.append(token)
+
+    if lang == "ja":
+        if any(is_cjk_char(ch) for ch in text):
+            for surface, normal, pos, reading in japanese_words(text):
+                if pos not in CONTENT_POS:
+                    continue
+                if normal != surface:
+                    for token in search_tokens(fold(_content_stem(normal, pos))):
+                        add(token)
+                if any(is_kanji(ch) for ch in surface) and reading:
+                    for token in search_tokens(fold(reading)):
+                        add(token)
+        return extras
+    for printed in printed_words(text):
+        word = fold(printed)
+        if not word.isalpha():
+            continue
+        if lang in STEM_LANGUAGES:
+            stemmed = stem(word, lang)
+            if stemmed != word:
+                add(stemmed)
+        if lang in LEMMA_LANGUAGES:
+            base = lemma(printed, lang)
+            if base != word and base.isalpha():
+                add(base)
+        if lang == "de" and vocabulary:
+            for part in compound_parts(word, vocabulary):
+                add(part)
+                add(stem(part, lang))
+    return extras

@@ -1,0 +1,32 @@
+"""hit@3 of the lookup set (``lookups.yaml``) per language, against floors set from measurement."""
+
+import pytest
+
+from lookup_set import load, measure
+
+#: measured on the shipped data (see BENCHMARKS.md), less a little room for changes in
+#: segmentation; a fall below is a regression in search
+FLOORS = {"es": 0.80, "de": 0.80, "ja": 0.90, "vi": 0.95, "en": 0.80}
+
+
+def test_the_set_is_large_enough():
+    lookups = load()
+    assert all(len(lookups[lang]) >= 40 for lang in ("es", "de", "ja", "vi"))
+    assert len(lookups["en"]) >= 20
+
+
+@pytest.fixture(scope="module")
+def figures(built_db):
+    from cardbase.storage.database import connect
+
+    connection = connect(built_db)
+    try:
+        return measure(connection)
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("lang", sorted(FLOORS))
+def test_hit_at_3(figures, lang):
+    figure = figures[lang]
+    assert figure["hit_at_3"] >= FLOORS[lang], figure["missed"]
