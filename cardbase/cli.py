@@ -86,7 +86,7 @@ def _os_error(exc: OSError) -> str:
     """An operating-system error as ``file: reason`` (``str(exc)`` repeats the errno)."""
     if exc.filename is not None and exc.strerror:
         return f"{exc.filename}: {exc.strerror}"
-    return str(exc)
+    return exc.strerror or str(exc)
 
 
 def db_option(command):
@@ -132,6 +132,11 @@ class _OneLineErrors(click.Group):
             sys.exit(exc.exit_code)
         except click.Abort:
             _fail(_("aborted"), 1)
+        except (ValueError, OSError) as exc:
+            # raised while click reads an argument (a path with a NUL byte, which only a
+            # program can pass): commands themselves are ``guarded``
+            _fail(_("error: {message} (see `{command} --help`)", message=excerpt(str(exc), 200),
+                    command="cardbase"), 2)
         sys.exit(result if isinstance(result, int) else 0)
 
 
@@ -311,7 +316,8 @@ def term(word, db_path, as_json):
 
 
 @main.command()
-@click.argument("query_file", metavar="QUERY")
+@click.argument("query_file", metavar="QUERY",
+                type=click.Path(allow_dash=True, path_type=Path))
 @click.option("--lang", help=_("Explanations and quotes in this language where possible."))
 @db_option
 @json_option
@@ -321,7 +327,7 @@ def check(query_file, lang, db_path, as_json):
     from .rules.checker import check as run_check, read_query_file, read_query_stream
 
     _use_language(lang)
-    if query_file == "-":
+    if str(query_file) == "-":
         data = read_query_stream(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>")
     else:
         data = read_query_file(query_file)
@@ -341,7 +347,7 @@ def check(query_file, lang, db_path, as_json):
 @click.option("--phase", help=_("The phase of the turn (setup, start_of_turn, combat...)."))
 @click.option("--my-turn/--not-my-turn", default=None, help=_("Whose turn it is."))
 @click.option("--role", type=click.Choice(["fighter", "helper", "bystander"]))
-@click.option("--level", type=int)
+@click.option("--level", type=click.IntRange(*LIMITS["level"]))
 @click.option("--race", multiple=True, help=_("A race (any language); repeat for two."))
 @click.option("--class", "classes", multiple=True, help=_("A class (any language)."))
 @click.option("--from", "source", type=click.Choice(["hand", "in_play", "drawn_face_up",

@@ -192,3 +192,31 @@ def test_a_broken_data_folder_is_one_line_per_problem(runner, tmp_path):
     result = runner.invoke(main, ["build", "--data", str(tmp_path / "nothing"), "--db",
                                   str(tmp_path / "x.db")])
     assert "manifest.yaml" in one_line(result, 1)
+
+
+def test_can_play_refuses_an_absurd_level(runner, built_db):
+    for value in ("-5", "99999999999999999999999"):
+        result = runner.invoke(main, ["can-play", "curse", "--game", "munchkin", "--level", value,
+                                      "--db", str(built_db)])
+        assert "--level" in one_line(result, 2)
+
+
+def test_a_query_path_no_file_can_have_is_refused(runner, built_db):
+    result = runner.invoke(main, ["check", "a\x00b", "--db", str(built_db)])
+    assert "null" in one_line(result, 2)
+    result = runner.invoke(main, ["rulebooks", "--db", "a\x00b"])
+    assert "null" in one_line(result, 2)
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root reads every file")
+def test_unreadable_files_are_one_line(runner, built_db, tmp_path):
+    query = tmp_path / "q.json"
+    query.write_text("{}")
+    query.chmod(0)
+    assert "cannot be read" in one_line(
+        runner.invoke(main, ["check", str(query), "--db", str(built_db)]), 2)
+    database = tmp_path / "db.db"
+    database.write_bytes(built_db.read_bytes())
+    database.chmod(0)
+    one_line(runner.invoke(main, ["rulebooks", "--db", str(database)]), 1)

@@ -11,6 +11,7 @@ a game the database holds.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 
@@ -99,18 +100,19 @@ def read_query_stream(stream, source: str | None = None) -> dict:
     return read_query(stream.read(MAX_QUERY_BYTES + 1), source)
 
 
-def read_query_file(path: str) -> dict:
+def read_query_file(path) -> dict:
     """``read_query`` of the file at ``path``; one that cannot be opened is a ``QueryError``
     naming it and why."""
+    shown = excerpt(os.fsencode(path).decode("utf-8", "replace").replace("\x00", "\\0"), 200)
     try:
         with open(path, "rb") as stream:
-            return read_query_stream(stream, path)
+            return read_query_stream(stream, shown)
     except IsADirectoryError:
         raise QueryError(_("{path}: is a folder; give a query file (JSON or YAML)",
-                           path=path)) from None
-    except OSError as exc:
-        raise QueryError(_("{path}: cannot be read ({reason})", path=path,
-                           reason=exc.strerror or exc)) from None
+                           path=shown)) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise QueryError(_("{path}: cannot be read ({reason})", path=shown,
+                           reason=getattr(exc, "strerror", None) or exc)) from None
 
 
 def read_query(text: str | bytes, source: str = "query") -> dict:
