@@ -19,22 +19,45 @@ from pathlib import Path
 import click
 
 from . import __version__, render
-from .errors import CardbaseError
+from .errors import CardbaseError, clip_lines, excerpt
 from .i18n import _, environment_language, set_language
+from .rules.limits import LIMITS
 
 
 def _fail(message: str, code: int) -> None:
-    click.echo(message, err=True)
+    click.echo(clip_lines(message), err=True)
     sys.exit(code)
 
 
+def decoded(value):
+    """A command-line value as valid text: bytes that were not UTF-8 (kept by Python as lone
+    surrogates) become U+FFFD, so no library function and no ``--json`` output ever sees them.
+    Paths are left as they are: a file name in another encoding must still open."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            try:
+                raw = value.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # a surrogate no byte made: nothing to recover
+                return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+            return raw.decode("utf-8", "replace")
+    if isinstance(value, tuple):
+        return tuple(decoded(item) for item in value)
+    return value
+
+
 def guarded(command):
-    """Turn the library's errors into a message and an exit status."""
+    """Decode the command's arguments (``decoded``) and turn every error into one line on
+    standard error and an exit status: the library's own errors with theirs, a database that
+    cannot be read and an operating-system error with 1. Anything else is a defect in cardbase:
+    it is reported in one line too (``CARDBASE_DEBUG=1`` shows the traceback)."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
-            return command(*args, **kwargs)
+            return command(*args, **{key: decoded(value) for key, value in kwargs.items()})
         except CardbaseError as exc:
             _fail(_("error: {message}", message=str(exc)), exc.exit_code)
         except sqlite3.Error as exc:
@@ -46,13 +69,28 @@ def guarded(command):
             os.dup2(devnull, sys.stdout.fileno())
             sys.exit(0)
         except OSError as exc:
-            _fail(_("error: {message}", message=str(exc)), 1)
+            _fail(_("error: {message}", message=_os_error(exc)), 1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last guard: never a traceback
+            if os.environ.get("CARDBASE_DEBUG"):
+                raise
+            _fail(_("error: cardbase failed unexpectedly ({kind}: {message}); please report "
+                    "it with the command you ran (CARDBASE_DEBUG=1 shows the details)",
+                    kind=type(exc).__name__, message=excerpt(str(exc), 200)), 1)
 
     return wrapper
 
 
+def _os_error(exc: OSError) -> str:
+    """An operating-system error as ``file: reason`` (``str(exc)`` repeats the errno)."""
+    if exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}"
+    return exc.strerror or str(exc)
+
+
 def db_option(command):
-    return click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path),
+    return click.option("--db", "db_path", type=click.Path(path_type=Path),
                         envvar="CARDBASE_DB", default=None, show_envvar=True,
                         help=_("The database file (default: cardbase.db)."))(command)
 
@@ -72,7 +110,37 @@ def _use_language(lang: str | None) -> None:
     set_language(lang)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLineErrors(click.Group):
+    """The command group, whose usage errors (an unknown option, a value out of range, a
+    missing argument) are one line on standard error with exit status 2, as every other error
+    is, instead of click's usage block."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: its help, as click does
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "cardbase"
+            _fail(_("error: {message} (see `{command} --help`)",
+                    message=exc.format_message(), command=where), exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            _fail(_("aborted"), 1)
+        except (ValueError, OSError) as exc:
+            # raised while click reads an argument (a path with a NUL byte, which only a
+            # program can pass): commands themselves are ``guarded``
+            _fail(_("error: {message} (see `{command} --help`)", message=excerpt(str(exc), 200),
+                    command="cardbase"), 2)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardbase")
 def main():
     """cardbase: a multilingual rules reference for the Munchkin family of card games."""
@@ -80,7 +148,7 @@ def main():
 
 def _locales_option(command):
     return click.option("--locales", "locales_dir",
-                        type=click.Path(file_okay=False, path_type=Path), default=None,
+                        type=click.Path(path_type=Path), default=None,
                         envvar="CARDBASE_LOCALES", show_envvar=True,
                         help=_("The catalogs folder (default: the project's locales/, then the "
                                "catalogs cardbase ships)."))(command)
@@ -93,7 +161,7 @@ def _locales(locales_dir):
 
 
 def _data_option(command):
-    return click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
+    return click.option("--data", "data_dir", type=click.Path(path_type=Path),
                         envvar="CARDBASE_DATA", show_envvar=True, default=None,
                         help=_("The data folder to build from (default: ./data)."))(command)
 
@@ -249,17 +317,21 @@ def term(word, db_path, as_json):
 
 
 @main.command()
-@click.argument("query_file", metavar="QUERY", type=click.File("r", encoding="utf-8"))
+@click.argument("query_file", metavar="QUERY",
+                type=click.Path(allow_dash=True, path_type=Path))
 @click.option("--lang", help=_("Explanations and quotes in this language where possible."))
 @db_option
 @json_option
 @guarded
 def check(query_file, lang, db_path, as_json):
     """Answer "can I do this now?" for the query in QUERY (JSON or YAML; - for standard input)."""
-    from .rules.checker import check as run_check, read_query
+    from .rules.checker import check as run_check, read_query_file, read_query_stream
 
     _use_language(lang)
-    data = read_query(query_file.read(), getattr(query_file, "name", "query"))
+    if str(query_file) == "-":
+        data = read_query_stream(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>")
+    else:
+        data = read_query_file(query_file)
     result = run_check(_connect(db_path), data, lang or environment_language())
     if as_json:
         return render.json_output(result)
@@ -276,7 +348,7 @@ def check(query_file, lang, db_path, as_json):
 @click.option("--phase", help=_("The phase of the turn (setup, start_of_turn, combat...)."))
 @click.option("--my-turn/--not-my-turn", default=None, help=_("Whose turn it is."))
 @click.option("--role", type=click.Choice(["fighter", "helper", "bystander"]))
-@click.option("--level", type=int)
+@click.option("--level", type=click.IntRange(*LIMITS["level"]))
 @click.option("--race", multiple=True, help=_("A race (any language); repeat for two."))
 @click.option("--class", "classes", multiple=True, help=_("A class (any language)."))
 @click.option("--from", "source", type=click.Choice(["hand", "in_play", "drawn_face_up",
@@ -309,15 +381,18 @@ def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, clas
 @main.command()
 @click.option("--rulebook", help=_("The rulebook to fight under (default: the database's only "
                                    "rulebook that resolves combat)."))
-@click.option("--level", type=int, default=1, show_default=True, help=_("Your level."))
-@click.option("--bonus", type=int, default=0, help=_("Your bonuses from items in play."))
+@click.option("--level", type=click.IntRange(*LIMITS["level"]), default=1, show_default=True,
+              help=_("Your level."))
+@click.option("--bonus", type=click.IntRange(*LIMITS["bonus"]), default=0,
+              help=_("Your bonuses from items in play."))
 @click.option("--class", "classes", multiple=True)
 @click.option("--race", multiple=True)
-@click.option("--berserk", type=int, default=0, help=_("Cards a Warrior discards to go berserk."))
+@click.option("--berserk", type=click.IntRange(*LIMITS["berserk"]), default=0,
+              help=_("Cards a Warrior discards to go berserk."))
 @click.option("--one-shot", "one_shots", multiple=True,
               help=_("A one-shot item used for you: a bonus (5) or a card name."))
-@click.option("--helper-level", type=int)
-@click.option("--helper-bonus", type=int, default=0)
+@click.option("--helper-level", type=click.IntRange(*LIMITS["helper_level"]))
+@click.option("--helper-bonus", type=click.IntRange(*LIMITS["helper_bonus"]), default=0)
 @click.option("--helper-class", multiple=True)
 @click.option("--helper-race", multiple=True)
 @click.option("--monster", "monsters", multiple=True,

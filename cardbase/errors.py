@@ -4,10 +4,59 @@ Every error that can reach a user is a ``CardbaseError``: it carries the file an
 about (when there is one), the pipeline stage that found it, and the exit status the command line
 should return. The CLI prints ``str(error)`` and exits with ``error.exit_code``; nothing else is
 shown, so SQL and template errors must be wrapped in one of these before they escape a library
-function.
+function. Whatever a message repeats of the user's input goes through ``excerpt`` first, so a
+5 MB name or a query pasted whole is quoted as its first few dozen characters.
 """
 
 from __future__ import annotations
+
+#: how many characters of a user's input an error message repeats
+EXCERPT_LENGTH = 60
+
+
+class Excerpt(str):
+    """A short piece of a user's input: the text itself for ``{value}``, and for
+    ``{value!r}`` the quoted text (or a non-text value's bounded ``repr``), never more than
+    ``EXCERPT_LENGTH`` characters of the input."""
+
+    shown: str
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> Excerpt:
+    """``value`` cut to at most ``limit`` characters with an ellipsis, for an error message.
+
+    Text is cut and, through ``{value!r}``, quoted with its line breaks escaped: ``'xxxx…'``;
+    anything else (a list where a name was expected) is shown as its ``repr``, bounded however
+    big or deeply nested the value is: ``['a', 'b', …``.
+    """
+    if isinstance(value, str):
+        text = _cut(value, limit)
+        result = Excerpt(text)
+        result.shown = repr(text)
+    else:
+        import reprlib
+
+        text = _cut(reprlib.repr(value), limit)
+        result = Excerpt(text)
+        result.shown = text
+    return result
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+#: the longest line an error message prints, whatever it quotes
+MESSAGE_LINE_LENGTH = 1000
+
+
+def clip_lines(message: str, limit: int = MESSAGE_LINE_LENGTH) -> str:
+    """``message`` with every line cut to ``limit`` characters: the last guard, where messages
+    are printed, for one that quoted a user's input whole."""
+    return "\n".join(_cut(line, limit) for line in message.split("\n"))
 
 
 class CardbaseError(Exception):

@@ -2,8 +2,9 @@
 
 ``data/glossary.yaml`` lists terms (level, curse, run away...) with the words each language's
 rulebooks use for them, words that are our own marked as such, and the sections that define the
-term. The build checks that languages are known and that every cited section exists. The
-glossary lets a search in one language find the same rule in the others.
+term. The build checks that languages are known, that every cited section exists and that no key
+is one the format does not have; ids and words are read as written (``text_of``). The glossary
+lets a search in one language find the same rule in the others.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataError
+from .errors import DataError, excerpt
 from .sources.manifest import known_language
-from .yamlfile import Problems, load_yaml
+from .yamlfile import Problems, load_yaml, text_of, texts_of, unknown_keys
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_TERM_KEYS = ("id", "words", "ours", "defined_in", "note")
 
 
 @dataclass
@@ -42,16 +44,18 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
     if not isinstance(items, list):
         raise DataError("expected `terms`: a list of terms", path=str(path), line=1,
                         stage="glossary")
+    unknown_keys(problem, doc, ("terms",), "the glossary")
     terms: list[Term] = []
     seen: set[str] = set()
     for index, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str) \
-                or not _ID.match(item["id"]):
+        term_id = text_of(item, "id")
+        if not isinstance(item, dict) or not isinstance(term_id, str) or not _ID.match(term_id):
             problem("expected a term with an `id` (lowercase words joined by hyphens)", items, index)
             continue
-        if item["id"] in seen:
-            problem(f"duplicate term id {item['id']!r}", item, "id")
-        seen.add(item["id"])
+        unknown_keys(problem, item, _TERM_KEYS, "a term")
+        if term_id in seen:
+            problem(f"duplicate term id {excerpt(term_id)!r}", item, "id")
+        seen.add(term_id)
         words = item.get("words")
         if not isinstance(words, dict) or not words:
             problem("a term needs `words`: language -> list of words", item, "words")
@@ -59,7 +63,8 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
         clean: dict[str, list[str]] = {}
         for lang, values in words.items():
             if not known_language(str(lang)):
-                problem(f"unknown language code {lang!r}", words, lang)
+                problem(f"unknown language code {excerpt(lang)!r}", words, lang)
+            values = texts_of(values)
             if not isinstance(values, list) or not all(isinstance(v, str) and v.strip()
                                                        for v in values):
                 problem(f"the {lang} words must be a list of words", words, lang)
@@ -70,7 +75,11 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
             problem("`ours` maps a language to the words that are our own", item, "ours")
             ours = {}
         for lang, values in ours.items():
-            missing = [v for v in (values or []) if v not in clean.get(lang, [])]
+            values = texts_of(values)
+            if values is not None and not isinstance(values, list):
+                problem(f"`ours` lists the {lang} words that are our own: a list", ours, lang)
+                continue
+            missing = [v for v in (values or []) if str(v).strip() not in clean.get(lang, [])]
             if missing:
                 problem(f"`ours` lists {lang} words that are not among its words: "
                         f"{', '.join(map(str, missing))}", ours, lang)
@@ -79,10 +88,11 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
             problem("`defined_in` must be a list of section refs", item, "defined_in")
             refs = []
         for ref in refs:
-            if ref not in section_refs:
-                problem(f"unknown section {ref!r} in defined_in", item, "defined_in")
-        terms.append(Term(id=item["id"], words=clean,
-                          ours={str(k): list(v or []) for k, v in ours.items()},
-                          defined_in=list(refs), note=str(item.get("note") or "")))
+            if not isinstance(ref, str) or ref not in section_refs:
+                problem(f"unknown section {excerpt(ref)!r} in defined_in", item, "defined_in")
+        terms.append(Term(id=term_id, words=clean,
+                          ours={str(k): [str(v).strip() for v in texts_of(ours[k]) or []]
+                                for k in ours if isinstance(texts_of(ours[k]) or [], list)},
+                          defined_in=[r for r in refs if isinstance(r, str)], note=str(text_of(item, "note") or "")))
     problem.raise_if_any()
     return terms

@@ -5,7 +5,9 @@ its place in the cited rulebook's repaired text and from there to the raw text, 
 faces of every section of kind ``card_faces`` (``faces``), and merges each parsed face into the
 curated record that names it (or makes a record of its own). A face and a list that disagree on a
 stat is an error, as are unknown counterparts and ids used twice. All problems are reported at
-once; nothing is written when there is one.
+once; nothing is written when there is one. A card file that cannot be read at all is reported
+alone, without the checks across files (counterparts, card faces) that would blame other files
+for the cards it could not give.
 """
 
 from __future__ import annotations
@@ -98,9 +100,13 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
     errors: list[DataError] = []
     catalog = Catalog()
     first_seen: dict[str, Card] = {}
+    unreadable = False
     for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
         cards, problems = validate_file(path, games, set(texts), known_language)
         errors.extend(problems)
+        if cards is None:
+            unreadable = True
+            continue
         for card in cards:
             if card.id.startswith("?"):
                 continue  # an invalid or repeated id, reported by the file's validation
@@ -112,6 +118,8 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
             first_seen[card.id] = card
             _resolve_quotes(card, texts, errors)
             catalog.cards.append(card)
+    if unreadable:
+        raise DataErrors(errors)
 
     for item in corpus.rulebooks:
         rulebook = item.rulebook

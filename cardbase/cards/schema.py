@@ -4,7 +4,10 @@ Each card has a stable id, a type, names per language, optional aliases, stats, 
 counterparts in other games. Every name, stat and text is either sourced (``rulebook`` and an exact
 ``quote`` from that rulebook's repaired text) or marked ``ours: true`` (a value no rulebook prints,
 such as an English name for a German card). ``validate_file`` reports every problem of a file at
-once, each with its line; quotes are checked later, against the ingested text (``catalog``).
+once, each with its line; quotes are checked later, against the ingested text (``catalog``). Ids,
+names, languages, rulebooks and quotes are read as written (``text_of``: a card called ``1984``
+is not a number), and a key the format does not have is refused at its line, at the top of the
+file and in every record.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError
-from ..yamlfile import line_of, load_yaml
+from ..errors import DataError, excerpt
+from ..yamlfile import line_of, load_yaml, text_of, texts_of
 
 TYPES = {
     "monster": "Monster", "monster_enhancer": "Monster enhancer",
@@ -58,8 +61,11 @@ STATS = {
     "bad_stuff": (_text, "text"),
 }
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_TOP_KEYS = {"game", "cards"}
 _CARD_KEYS = {"id", "type", "names", "aliases", "stats", "text", "counterparts", "note"}
 _SOURCE_KEYS = {"rulebook", "quote", "ours"}
+_NAME_KEYS = _SOURCE_KEYS | {"name"}
+_VALUE_KEYS = _SOURCE_KEYS | {"value"}
 
 
 @dataclass
@@ -99,39 +105,55 @@ class CardFileErrors(list):
     """The problems of one card file (a list of DataError)."""
 
 
-def _source(entry, path: str, where, key, errors: list, known_rulebooks: set[str] | None):
+def _unknown(entry: dict, allowed: set[str], what: str, path: str, errors: list) -> None:
+    for key in sorted(set(entry) - allowed, key=str):
+        errors.append(DataError(f"unknown key `{excerpt(key)}` in {what} (expected one of: "
+                                f"{', '.join(sorted(allowed))})", path=path,
+                                line=line_of(entry, key), stage="cards"))
+
+
+def _source(entry, path: str, where, key, errors: list, known_rulebooks: set[str] | None,
+            allowed: set[str] = _NAME_KEYS):
     """Validate the source part of a fact; return (rulebook, quote, ours)."""
     if not isinstance(entry, dict):
         errors.append(DataError(f"`{key}` needs a source: `rulebook` and `quote`, or `ours: true`",
                                 path=path, line=line_of(where, key), stage="cards"))
         return None, None, False
+    _unknown(entry, allowed, f"`{key}`", path, errors)
     ours = entry.get("ours") is True
-    rulebook, quote = entry.get("rulebook"), entry.get("quote")
+    rulebook, quote = text_of(entry, "rulebook"), text_of(entry, "quote")
     if not ours and not (_text(rulebook) and _text(quote)):
         errors.append(DataError(f"`{key}` needs `rulebook` and `quote`, or `ours: true`",
                                 path=path, line=line_of(entry, None), stage="cards"))
-    if rulebook is not None and known_rulebooks is not None and rulebook not in known_rulebooks:
-        errors.append(DataError(f"unknown rulebook {rulebook!r} (expected one of: "
+    if rulebook is not None and known_rulebooks is not None and (
+            not isinstance(rulebook, str) or rulebook not in known_rulebooks):
+        errors.append(DataError(f"unknown rulebook {excerpt(rulebook)!r} (expected one of: "
                                 f"{', '.join(sorted(known_rulebooks))})", path=path,
                                 line=line_of(entry, "rulebook"), stage="cards"))
-    return rulebook, quote, ours
+    # only text goes on: what is not text was reported above
+    return (rulebook if isinstance(rulebook, str) else None,
+            quote if isinstance(quote, str) else None, ours)
 
 
 def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
-                  known_language) -> tuple[list[Card], list[DataError]]:
-    """Parse one card file; return its cards and every problem found in it."""
+                  known_language) -> tuple[list[Card] | None, list[DataError]]:
+    """Parse one card file; return its cards and every problem found in it. The cards are
+    ``None`` when the file cannot be read as a card file at all (not YAML, not a mapping with
+    a list of cards): which cards it holds is then unknown."""
     shown = str(path)
     errors: list[DataError] = []
     try:
         doc = load_yaml(path)
     except DataError as exc:
-        return [], [exc]
+        return None, [exc]
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        return [], [DataError("expected a mapping with `game` and `cards` (a list)", path=shown,
-                              line=1, stage="cards")]
-    game = doc.get("game")
-    if game not in games:
-        errors.append(DataError(f"unknown game {game!r} (expected one of: {', '.join(sorted(games))})",
+        return None, [DataError("expected a mapping with `game` and `cards` (a list)", path=shown,
+                              line=line_of(doc, "cards") or 1, stage="cards")]
+    _unknown(doc, _TOP_KEYS, "a card file", shown, errors)
+    game = text_of(doc, "game")
+    if not isinstance(game, str) or game not in games:
+        errors.append(DataError(f"unknown game {excerpt(game)!r} (expected one of: "
+                                f"{', '.join(sorted(games))})",
                                 path=shown, line=line_of(doc, "game"), stage="cards"))
     cards: list[Card] = []
     seen: dict[str, int] = {}
@@ -149,7 +171,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
         for key in sorted(set(entry) - _CARD_KEYS):
             problem(f"unknown key `{key}` (expected one of: {', '.join(sorted(_CARD_KEYS))})",
                     entry, key)
-        card_id = entry.get("id")
+        card_id = text_of(entry, "id")
         if not isinstance(card_id, str) or not _ID.match(card_id):
             problem("a card needs an `id`: lowercase words joined by hyphens", entry, "id")
             card_id = f"?{index}"
@@ -158,20 +180,21 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             card_id = f"?{index}"
         else:
             seen[card_id] = line
-        card_type = entry.get("type")
-        if card_type not in TYPES:
-            problem(f"unknown card type {card_type!r} (expected one of: {', '.join(TYPES)})",
+        card_type = text_of(entry, "type")
+        if not isinstance(card_type, str) or card_type not in TYPES:
+            problem(f"unknown card type {excerpt(card_type)!r} (expected one of: "
+                    f"{', '.join(TYPES)})",
                     entry, "type")
         card = Card(id=card_id, game=str(game), type=str(card_type), path=shown, line=line,
-                    note=str(entry.get("note") or ""))
+                    note=str(text_of(entry, "note") or ""))
         names = entry.get("names")
         if not isinstance(names, dict) or not names:
             problem("a card needs `names`: language -> {name, rulebook, quote}", entry, "names")
             names = {}
         for lang, name_entry in names.items():
             if not known_language(str(lang)):
-                problem(f"unknown language code {lang!r}", names, lang)
-            value = name_entry.get("name") if isinstance(name_entry, dict) else None
+                problem(f"unknown language code {excerpt(lang)!r}", names, lang)
+            value = text_of(name_entry, "name")
             if not _text(value):
                 problem(f"the {lang} name needs `name` (text)", names, lang)
                 continue
@@ -184,7 +207,8 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             aliases = {}
         for lang, words in aliases.items():
             if not known_language(str(lang)):
-                problem(f"unknown language code {lang!r}", aliases, lang)
+                problem(f"unknown language code {excerpt(lang)!r}", aliases, lang)
+            words = texts_of(words)
             if not _names(words):
                 problem(f"the {lang} aliases must be a list of names", aliases, lang)
                 continue
@@ -197,16 +221,19 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             stats = {}
         for stat, stat_entry in stats.items():
             if stat not in STATS:
-                problem(f"unknown stat `{stat}` (expected one of: {', '.join(STATS)})", stats, stat)
+                problem(f"unknown stat `{excerpt(stat)}` (expected one of: {', '.join(STATS)})",
+                        stats, stat)
                 continue
             if not isinstance(stat_entry, dict) or "value" not in stat_entry:
                 problem(f"stat `{stat}` needs `value`", stats, stat)
                 continue
             check, expected = STATS[stat]
             if not check(stat_entry["value"]):
-                problem(f"stat `{stat}` must be {expected}, not {stat_entry['value']!r}", stats, stat)
+                problem(f"stat `{stat}` must be {expected}, not {excerpt(stat_entry['value'])!r}",
+                        stats, stat)
                 continue
-            rulebook, quote, ours = _source(stat_entry, shown, stats, stat, errors, known_rulebooks)
+            rulebook, quote, ours = _source(stat_entry, shown, stats, stat, errors, known_rulebooks,
+                                            _VALUE_KEYS)
             card.facts.append(Fact(stat, stat_entry["value"], rulebook=rulebook, quote=quote,
                                    ours=ours, line=line_of(stats, stat)))
         texts = entry.get("text") or {}
@@ -215,14 +242,16 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             texts = {}
         for lang, text_entry in texts.items():
             if not known_language(str(lang)):
-                problem(f"unknown language code {lang!r}", texts, lang)
-            if not isinstance(text_entry, dict) or not _text(text_entry.get("value")):
+                problem(f"unknown language code {excerpt(lang)!r}", texts, lang)
+            value = text_of(text_entry, "value")
+            if not _text(value):
                 problem(f"the {lang} text needs `value`", texts, lang)
                 continue
-            rulebook, quote, ours = _source(text_entry, shown, texts, lang, errors, known_rulebooks)
-            card.facts.append(Fact("text", text_entry["value"], lang=str(lang), rulebook=rulebook,
+            rulebook, quote, ours = _source(text_entry, shown, texts, lang, errors, known_rulebooks,
+                                            _VALUE_KEYS)
+            card.facts.append(Fact("text", value, lang=str(lang), rulebook=rulebook,
                                    quote=quote, ours=ours, line=line_of(texts, lang)))
-        counterparts = entry.get("counterparts") or []
+        counterparts = texts_of(entry.get("counterparts") or [])
         if not _names(counterparts):
             problem("`counterparts` must be a list of card ids", entry, "counterparts")
         else:

@@ -4,7 +4,7 @@
 editor's text (with an id, a reason such as ``scrambled``, and a note). The build refuses an overlay
 whose raw passage is no longer in the source exactly once, so a correction never lands on text it
 was not written for. Corrections are applied first, as the stage ``overlay``; the raw text stays in
-the database beside them.
+the database beside them. A key the format does not have is refused at its line.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import DataError
-from ..yamlfile import Problems, load_yaml
+from ..errors import DataError, excerpt
+from ..yamlfile import Problems, load_yaml, text_of, unknown_keys
 from .context import StageContext
 from .textmap import Edit
 
 NAME = "overlay"
 REASONS = ("scrambled", "truncated", "garbled", "missing", "other")
+_KEYS = ("id", "reason", "note", "raw", "text")
 
 
 @dataclass(frozen=True)
@@ -46,32 +47,35 @@ def load_overlay(path: Path, raw_text: str) -> list[Correction]:
     if not isinstance(entries, list):
         raise DataError("expected `corrections`: a list of corrections", path=str(path), line=1,
                         stage="overlay")
+    unknown_keys(problem, doc, ("corrections",), "an overlay")
     corrections: list[Correction] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             problem("expected a correction (a mapping with id, reason, raw, text)", entries, index)
             continue
+        unknown_keys(problem, entry, _KEYS, "a correction")
+        value = {key: text_of(entry, key) for key in _KEYS}
         for key in ("id", "reason", "raw", "text"):
-            if not isinstance(entry.get(key), str) or not entry.get(key):
+            if not isinstance(value[key], str) or not value[key]:
                 problem(f"correction lacks `{key}` (a non-empty string)", entry, key)
-        if not all(isinstance(entry.get(k), str) and entry.get(k) for k in ("id", "reason", "raw", "text")):
+        if not all(isinstance(value[k], str) and value[k] for k in ("id", "reason", "raw", "text")):
             continue
-        if entry["id"] in seen:
-            problem(f"duplicate correction id {entry['id']!r}", entry, "id")
-        seen.add(entry["id"])
-        if entry["reason"] not in REASONS:
-            problem(f"unknown reason {entry['reason']!r} (expected one of: {', '.join(REASONS)})",
-                    entry, "reason")
-        count = raw_text.count(entry["raw"])
+        if value["id"] in seen:
+            problem(f"duplicate correction id {excerpt(value['id'])!r}", entry, "id")
+        seen.add(value["id"])
+        if value["reason"] not in REASONS:
+            problem(f"unknown reason {excerpt(value['reason'])!r} (expected one of: "
+                    f"{', '.join(REASONS)})", entry, "reason")
+        count = raw_text.count(value["raw"])
         if count != 1:
             what = "is no longer in the source" if count == 0 else f"occurs {count} times in the source"
-            problem(f"the raw passage of correction {entry['id']!r} {what}; it must occur exactly once",
-                    entry, "raw")
+            problem(f"the raw passage of correction {excerpt(value['id'])!r} {what}; it must "
+                    "occur exactly once", entry, "raw")
             continue
-        corrections.append(Correction(id=entry["id"], reason=entry["reason"],
-                                      note=str(entry.get("note", "")), raw=entry["raw"],
-                                      text=entry["text"], raw_start=raw_text.index(entry["raw"])))
+        corrections.append(Correction(id=value["id"], reason=value["reason"],
+                                      note=str(value["note"] or ""), raw=value["raw"],
+                                      text=value["text"], raw_start=raw_text.index(value["raw"])))
     overlaps = sorted(corrections, key=lambda c: c.raw_start)
     for a, b in zip(overlaps, overlaps[1:]):
         if b.raw_start < a.raw_end:

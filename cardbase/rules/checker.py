@@ -11,33 +11,205 @@ a game the database holds.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sqlite3
 
-from ..errors import QueryError
-from ..i18n import _
+from ..errors import QueryError, excerpt
+from ..i18n import _, ngettext
 from ..storage import queries
 from .engine import Citer, answer
 from .query import CARD_TYPES, parse_query
 
 
-def read_query(text: str, source: str = "query") -> dict:
-    """Parse a query written as JSON or YAML; a syntax error names the line."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as json_error:
-        try:
-            import yaml
+#: a query is a few hundred bytes; anything far larger is not one
+MAX_QUERY_BYTES = 256 * 1024
+#: the query format nests three levels (state.combat.monsters); this leaves room for mistakes
+MAX_QUERY_DEPTH = 16
+#: no count, level or bonus of a card game comes near this; beyond it a number is a mistake
+MAX_QUERY_NUMBER = 10 ** 6
+#: the longest text a query may hold (names and ids are a few words)
+MAX_QUERY_TEXT = 500
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_COLON = re.compile(r"\s*:")
 
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f"{source}:{mark.line + 1}" if mark else source
-            raise QueryError(_("{where}: not valid JSON or YAML ({error})", where=where,
-                               error=getattr(exc, "problem", exc))) from exc
-        if not isinstance(data, dict):
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_duplicates(pairs: list) -> dict:
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def _json_shape(text: str) -> tuple[int | None, tuple[int, str] | None]:
+    """The line where the nesting passes ``MAX_QUERY_DEPTH``, and the line and key first written
+    twice in one object: one pass over the strings and brackets of text that looks like JSON."""
+    depth = 0
+    too_deep = None
+    open_objects: list[set | None] = []
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_QUERY_DEPTH and too_deep is None:
+                too_deep = text.count("\n", 0, match.start()) + 1
+            open_objects.append(set() if token == "{" else None)
+        elif token in "]}":
+            depth -= 1
+            if open_objects:
+                open_objects.pop()
+        elif open_objects and open_objects[-1] is not None and _COLON.match(text, match.end()):
+            key = json.loads(token)
+            if key in open_objects[-1]:
+                return too_deep, (text.count("\n", 0, match.start()) + 1, key)
+            open_objects[-1].add(key)
+    return too_deep, None
+
+
+def _too_deep(where: str) -> QueryError:
+    return QueryError(_("{where}: nested deeper than {depth} levels; a query is an object of a "
+                        "few levels", where=where, depth=MAX_QUERY_DEPTH))
+
+
+def _decode(data: bytes, source: str) -> str:
+    if len(data) > MAX_QUERY_BYTES:
+        raise QueryError(_("{where}: larger than {size} KB; a query is a small JSON or YAML "
+                           "object", where=source, size=MAX_QUERY_BYTES // 1024))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise QueryError(_("{where}: not valid UTF-8 (byte {offset}); save the query as UTF-8",
+                           where=f"{source}:{line}", offset=exc.start)) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_query_stream(stream, source: str | None = None) -> dict:
+    """``read_query`` of a binary stream (a file or standard input), read no further than
+    ``MAX_QUERY_BYTES`` so that ``/dev/zero`` is refused rather than read for ever."""
+    name = getattr(stream, "name", None)
+    source = source or (name if isinstance(name, str) else "query")
+    return read_query(stream.read(MAX_QUERY_BYTES + 1), source)
+
+
+def read_query_file(path) -> dict:
+    """``read_query`` of the file at ``path``; one that cannot be opened is a ``QueryError``
+    naming it and why."""
+    shown = excerpt(os.fsencode(path).decode("utf-8", "replace").replace("\x00", "\\0"), 200)
+    try:
+        with open(path, "rb") as stream:
+            return read_query_stream(stream, shown)
+    except IsADirectoryError:
+        raise QueryError(_("{path}: is a folder; give a query file (JSON or YAML)",
+                           path=shown)) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise QueryError(_("{path}: cannot be read ({reason})", path=shown,
+                           reason=getattr(exc, "strerror", None) or exc)) from None
+
+
+def read_query(text: str | bytes, source: str = "query") -> dict:
+    """Parse a query written as JSON or YAML (text, or bytes that must be UTF-8).
+
+    Refused, each with the place it happens: bytes that are not UTF-8, more than
+    ``MAX_QUERY_BYTES``, nesting deeper than ``MAX_QUERY_DEPTH``, a key written twice in one
+    object, and anything that is not JSON or YAML.
+    """
+    if isinstance(text, bytes):
+        text = _decode(text, source)
+    elif len(text) > MAX_QUERY_BYTES:
+        raise QueryError(_("{where}: larger than {size} KB; a query is a small JSON or YAML "
+                           "object", where=source, size=MAX_QUERY_BYTES // 1024))
+    if text.lstrip()[:1] in ("{", "["):
+        too_deep, duplicate = _json_shape(text)
+        if too_deep is not None:
+            raise _too_deep(f"{source}:{too_deep}")
+        try:
+            data = json.loads(text, object_pairs_hook=_refuse_duplicates)
+        except _DuplicateKey as exc:
+            line = duplicate[0] if duplicate else 1
+            raise QueryError(_("{where}: the key {key!r} is written twice; write it once",
+                               where=f"{source}:{line}", key=excerpt(exc.key))) from None
+        except RecursionError:  # the shape check counts what json nests; this is a backstop
+            raise _too_deep(source) from None
+        except json.JSONDecodeError as json_error:
+            return _yaml_query(text, source, json_error)
+        except ValueError as exc:  # a number of thousands of digits
             raise QueryError(_("{where}: not valid JSON ({error}); a query is an object",
-                               where=f"{source}:{json_error.lineno}", error=json_error.msg))
-        return data
+                               where=source, error=excerpt(str(exc)))) from None
+        _check_values(data, source)
+        return _object(data, source, 1)
+    return _yaml_query(text, source, None)
+
+
+def _yaml_query(text: str, source: str, json_error) -> dict:
+    from ..yamlfile import YamlError, load_yaml
+
+    try:
+        data = load_yaml(source, text)
+    except YamlError as exc:
+        where = f"{source}:{exc.line}" if exc.line else source
+        if exc.duplicate is not None:
+            raise QueryError(_("{where}: the key {key!r} is written twice; write it once",
+                               where=where, key=excerpt(exc.duplicate))) from None
+        if exc.too_deep:
+            raise _too_deep(where) from None
+        if json_error is not None:  # it looked like JSON: JSON's reason is the useful one
+            where, error = f"{source}:{json_error.lineno}", json_error.msg
+        else:
+            error = excerpt(exc.detail)
+        raise QueryError(_("{where}: not valid JSON or YAML ({error})", where=where,
+                           error=error)) from None
+    _check_values(data, source)
+    if not isinstance(data, dict) and json_error is not None:
+        raise QueryError(_("{where}: not valid JSON ({error}); a query is an object",
+                           where=f"{source}:{json_error.lineno}", error=json_error.msg))
+    return _object(data, source, 1)
+
+
+def _check_values(data, source: str) -> None:
+    """Refuse nesting deeper than ``MAX_QUERY_DEPTH``, numbers no game has (infinite, not a
+    number, or beyond ``MAX_QUERY_NUMBER``) and text longer than ``MAX_QUERY_TEXT``, naming the
+    key where they stand."""
+    stack = [("", data, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_QUERY_DEPTH:
+                raise _too_deep(source)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                inner = f"{path}[{key}]" if isinstance(value, list) else \
+                    (f"{path}.{key}" if path else str(key))
+                stack.append((inner, item, depth + 1))
+        elif isinstance(value, str) and len(value) > MAX_QUERY_TEXT:
+            raise QueryError(_("{where}: {path}: {value!r} is longer than {limit} characters; "
+                               "a name is a few words", where=source,
+                               path=excerpt(path or "query"), value=excerpt(value),
+                               limit=MAX_QUERY_TEXT))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and not (abs(value) <= MAX_QUERY_NUMBER):  # also true for nan
+            shown = excerpt(str(value) if isinstance(value, float) or value.bit_length() < 200
+                            else ngettext("a number of about {n} digit",
+                                          "a number of about {n} digits",
+                                          int(value.bit_length() * 0.30103) + 1))
+            raise QueryError(_("{where}: {path}: {value} is not a number any game has (at most "
+                               "{limit} either way)", where=source, path=excerpt(path or "query"),
+                               value=shown, limit=MAX_QUERY_NUMBER))
+
+
+def _object(data, source: str, line: int) -> dict:
+    if not isinstance(data, dict):
+        raise QueryError(_("{where}: a query is an object (JSON {{...}} or YAML keys), not "
+                           "{value!r}", where=f"{source}:{line}", value=excerpt(data)))
+    return data
 
 
 def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
@@ -47,11 +219,51 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
     ``books`` (rulebook id → game) saves reading them again when the caller has them.
     """
     books = books if books is not None else queries.rulebook_games(conn)
-    situation = parse_query(data, conn, books)
+    situation = _parse(data, conn, books)
     rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
     return answer(situation, rulebooks, Citer(conn), lang)
+
+
+#: what validation may raise on a value of an unexpected kind instead of a ``QueryError``
+_VALUE_ERRORS = (TypeError, AttributeError, ValueError, KeyError, IndexError)
+
+
+def _parse(data, conn: sqlite3.Connection, books: dict[str, str]):
+    """``parse_query``, with a value of a kind validation did not expect (a list where a name
+    belongs) refused as a ``QueryError`` naming its field rather than escaping as a crash."""
+    try:
+        return parse_query(data, conn, books)
+    except _VALUE_ERRORS:
+        field, value = _culprit(data, conn, books)
+        raise QueryError(_("{path}: a value of the wrong kind ({value!r}); see "
+                           "docs/check-query.md for what each key takes", path=field,
+                           value=excerpt(value))) from None
+
+
+def _culprit(data, conn, books) -> tuple[str, object]:
+    """The field whose value alone makes validation fail as an unexpected error: each key is
+    tried in a query of its own (the game, a verb, and that key), first one to fail wins."""
+    if not isinstance(data, dict):
+        return "query", data
+    base = {"game": data.get("game"), "action": {"verb": "play"}}
+    trials: list[tuple[str, object, dict]] = []
+    for key, value in data.items():
+        if key in ("state", "action") and isinstance(value, dict):
+            for inner, item in value.items():
+                part = dict(base.get(key, {}), **{inner: item})
+                trials.append((f"{key}.{inner}", item, dict(base, **{key: part})))
+        else:
+            trials.append((str(key), value, dict(base, **{key: value})))
+    for field, value, query in trials:
+        try:
+            parse_query(query, conn, books)
+        except _VALUE_ERRORS:
+            return field, value
+        except QueryError:
+            continue
+    return "query", data
 
 
 def default_game(conn: sqlite3.Connection, what: str, rulebook: str | None,

@@ -3,24 +3,51 @@
 Monsters, enhancers and one-shot items may be given as numbers or as card names in any language;
 names are looked up in the card database for their level, enhancement or bonus, and an unknown
 name is refused with the nearest names. Without a rulebook, the fight is resolved under the only
-rulebook in the database that resolves combat.
+rulebook in the database that resolves combat. Every number is checked against ``LIMITS`` first:
+a negative level, a level-minus-five monster or a thousand berserking discards is a mistake to
+point out, not a fight to resolve.
 """
 
 from __future__ import annotations
 
-from ..errors import QueryError
+import re
+
+from ..errors import QueryError, excerpt
 from ..i18n import _
 from ..storage import queries
 from .combat import Fighter, Monster, resolve
 from .engine import Citer
+from .limits import LIMITS, MAX_CARDS, MAX_NAME
 from .query import MUNCHKIN_FAMILY
 
 
+def option_name(name: str) -> str:
+    """The command line's name of a ``fight`` argument: ``helper_level`` → ``--helper-level``."""
+    return "--" + name.replace("_", "-")
+
+
+def check_number(name: str, value, shown=None) -> int:
+    """``value`` if it is a whole number within ``LIMITS[name]``; else a ``QueryError`` naming
+    the option and the range (quoting ``shown``, the value as given, when there is one)."""
+    low, high = LIMITS[name]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise QueryError(_("{option}: {value!r} is not a whole number from {low} to {high}",
+                           option=option_name(name), value=excerpt(value if shown is None
+                                                                   else shown),
+                           low=low, high=high))
+    return value
+
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
 def _number(text: str) -> int | None:
-    try:
-        return int(str(text).replace("+", ""))
-    except ValueError:
+    """The number ``text`` writes (``5``, ``+5``, ``-2``), or None when it is not one."""
+    text = str(text).strip()
+    if not _NUMBER.fullmatch(text):
         return None
+    # a number of more digits than any limit is refused by the range check, not converted
+    return int(text) if len(text) <= 12 else 10 ** 12 * (-1 if text.startswith("-") else 1)
 
 
 def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
@@ -31,7 +58,8 @@ def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
     found = matching.exact(conn, name)
     if not found:
         near = ", ".join(repr(m.name) for m in matching.fuzzy(conn, name)) or _("none")
-        raise QueryError(_("no card named {name!r}; nearest: {names}", name=name, names=near))
+        raise QueryError(_("no card named {name!r}; nearest: {names}", name=excerpt(name),
+                           names=near))
     for stat in stats:
         value = queries.card_fact_value(conn, found[0].card_id, stat)
         if value is not None:
@@ -40,9 +68,19 @@ def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
                        name=found[0].name, stat=stats[0]))
 
 
-def _value(conn, text: str, stats: tuple[str, ...]) -> tuple[str, int]:
+def _value(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str, int]:
+    """A number given as such or read from the card ``text`` names, within ``LIMITS[option]``."""
     number = _number(text)
-    return (str(text), number) if number is not None else _card_stat(conn, text, stats)
+    if number is None:
+        if not str(text).strip() or len(str(text)) > MAX_NAME:
+            raise QueryError(_("{option}: {value!r} is neither a number nor a card name",
+                               option=option_name(option), value=excerpt(str(text))))
+        name, number = _card_stat(conn, text, stats)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise QueryError(_("the card {name!r} has no printed {stat}; give the number instead",
+                               name=name, stat=stats[0]))
+        return name, number
+    return str(text), check_number(option, number, shown=str(text).strip())
 
 
 def default_rulebook(books: dict[str, str]) -> str:
@@ -62,6 +100,17 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
           one_shots=(), helper_level: int | None = None, helper_bonus: int = 0,
           helper_classes=(), helper_races=(), monsters=(), enhancers=(), against=(),
           lang: str | None = None) -> dict:
+    check_number("level", level)
+    check_number("bonus", bonus)
+    check_number("berserk", berserk)
+    check_number("helper_bonus", helper_bonus)
+    if helper_level is not None:
+        check_number("helper_level", helper_level)
+    for option, given in (("monster", monsters), ("enhancer", enhancers),
+                          ("one_shot", one_shots), ("against", against)):
+        if len(given) > MAX_CARDS:
+            raise QueryError(_("{option}: at most {n} in one fight", option=option_name(option),
+                               n=MAX_CARDS))
     books = queries.rulebook_games(conn)
     if rulebook is None:
         rulebook = default_rulebook(books)
@@ -85,15 +134,16 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
                          races=[normalise(r, RACES) for r in helper_races])
     fought = []
     for monster in monsters:
-        name, monster_level = _value(conn, monster, ("level",))
+        name, monster_level = _value(conn, monster, ("level",), "monster")
         fought.append(Monster(name=name if _number(monster) is None else
                               _("a level {level} monster", level=monster_level),
                               level=monster_level))
     for enhancer in enhancers:
-        fought[0].enhancers.append(_value(conn, enhancer, ("enhancement", "bonus"))[1])
+        fought[0].enhancers.append(_value(conn, enhancer, ("enhancement", "bonus"),
+                                          "enhancer")[1])
     return resolve(rulebook, fighter, fought, helper=helper,
-                   one_shots_for_players=[_value(conn, o, ("bonus", "enhancement"))[1]
+                   one_shots_for_players=[_value(conn, o, ("bonus", "enhancement"), "one_shot")[1]
                                           for o in one_shots],
-                   one_shots_for_monsters=[_value(conn, o, ("bonus", "enhancement"))[1]
-                                           for o in against],
+                   one_shots_for_monsters=[_value(conn, o, ("bonus", "enhancement"),
+                                                  "against")[1] for o in against],
                    citer=Citer(conn), lang=lang)

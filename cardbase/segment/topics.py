@@ -4,6 +4,8 @@
 items...), with a title in each language and keywords per language. A section's topic comes from
 its rulebook's outline when a human set one; otherwise from keywords: a keyword in the heading
 weighs far more than one in the body, and a section no keyword points to takes its parent's topic.
+Ids are read as written (``text_of``), and a key the vocabulary does not have is refused at its
+line.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError
+from ..errors import DataError, excerpt
 from ..search.textkeys import fold, has_cjk
-from ..yamlfile import Problems, load_yaml
+from ..yamlfile import Problems, load_yaml, text_of, texts_of, unknown_keys
 
 HEADING_WEIGHT = 10.0
 BODY_WEIGHT = 1.0
 MIN_BODY_SCORE = 3.0
+_TOPIC_KEYS = ("id", "parent", "titles", "keywords", "games")
 
 
 @dataclass(frozen=True)
@@ -52,31 +55,45 @@ def load_topics(path: Path) -> Vocabulary:
     if not isinstance(items, list):
         raise DataError("expected `topics`: a list of topics", path=str(path), line=1,
                         stage="topics")
+    unknown_keys(problem, doc, ("topics",), "the topic vocabulary")
     vocabulary = Vocabulary()
     for index, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        topic_id = text_of(item, "id")
+        if not isinstance(item, dict) or not isinstance(topic_id, str) or not topic_id.strip():
             problem("expected a topic with an `id`", items, index)
             continue
+        unknown_keys(problem, item, _TOPIC_KEYS, "a topic")
         titles = item.get("titles")
-        if not isinstance(titles, dict) or not titles.get("en"):
-            problem(f"topic {item['id']!r} needs `titles` with at least `en`", item, "titles")
+        if not isinstance(titles, dict) or not text_of(titles, "en"):
+            problem(f"topic {excerpt(topic_id)!r} needs `titles` with at least `en`", item,
+                    "titles")
             titles = {}
         keywords = item.get("keywords") or {}
+        if isinstance(keywords, dict):
+            keywords = {lang: texts_of(words) for lang, words in keywords.items()}
         if not isinstance(keywords, dict) or any(
                 not isinstance(v, list) or not all(isinstance(k, str) for k in v)
                 for v in keywords.values()):
             problem("`keywords` must map a language to a list of words", item, "keywords")
             keywords = {}
-        if item["id"] in vocabulary.topics:
-            problem(f"duplicate topic id {item['id']!r}", item, "id")
-        vocabulary.topics[item["id"]] = Topic(
-            id=item["id"], parent=item.get("parent"),
-            titles={str(k): str(v) for k, v in titles.items()},
+        games = texts_of(item.get("games") or [])
+        if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+            problem("`games` must be a list of game ids", item, "games")
+            games = []
+        parent = text_of(item, "parent")
+        if parent is not None and not isinstance(parent, str):
+            problem("`parent` must be a topic id", item, "parent")
+            parent = None
+        if topic_id in vocabulary.topics:
+            problem(f"duplicate topic id {excerpt(topic_id)!r}", item, "id")
+        vocabulary.topics[topic_id] = Topic(
+            id=topic_id, parent=parent,
+            titles={str(k): str(text_of(titles, k)) for k in titles},
             keywords={str(k): tuple(v) for k, v in keywords.items()},
-            games=tuple(item.get("games") or ()))
+            games=tuple(games))
     for topic in vocabulary.topics.values():
         if topic.parent and topic.parent not in vocabulary.topics:
-            problem(f"topic {topic.id!r} has unknown parent {topic.parent!r}")
+            problem(f"topic {excerpt(topic.id)!r} has unknown parent {excerpt(topic.parent)!r}")
     problem.raise_if_any()
     return vocabulary
 

@@ -13,14 +13,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError
-from ..yamlfile import Problems, load_yaml
+from ..errors import DataError, excerpt
+from ..yamlfile import Problems, load_yaml, text_of, unknown_keys
 
 HEADING_STYLES = ("lines", "colon", "numbered")
 PAGE_MARKER_POSITIONS = ("footer", "header")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _REQUIRED = ("id", "game", "lang", "edition", "title", "publisher", "file", "sha256")
+_OPTIONAL = ("edition_note", "headings", "page_markers")
+_TOP_KEYS = ("games", "rulebooks")
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def load_manifest(path: Path | str) -> Manifest:
     if not isinstance(doc, dict):
         raise DataError("expected a mapping with `games` and `rulebooks`", path=str(path), line=1,
                         stage="manifest")
+    unknown_keys(problem, doc, _TOP_KEYS, "the manifest")
     games = doc.get("games")
     if not isinstance(games, dict) or not games:
         problem("expected `games`: a mapping of game id to name", doc, "games")
@@ -84,35 +87,37 @@ def load_manifest(path: Path | str) -> Manifest:
         problem("expected `rulebooks`: a list of rulebook entries", doc, "rulebooks")
         entries = []
 
-    manifest = Manifest(path=path, games={str(k): str(v) for k, v in games.items()})
+    manifest = Manifest(path=path, games={str(k): str(text_of(games, k)) for k in games})
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             problem("expected a rulebook entry (a mapping)", entries, index)
             continue
-        missing = [key for key in _REQUIRED if not entry.get(key)]
+        value = {key: text_of(entry, key) for key in (*_REQUIRED, "edition_note")}
+        missing = [key for key in _REQUIRED if value[key] is None or value[key] == ""]
         for key in missing:
             problem(f"rulebook entry lacks `{key}`", entry)
-        unknown = sorted(set(entry) - set(_REQUIRED) - {"edition_note", "headings", "page_markers"})
-        for key in unknown:
-            problem(f"unknown key `{key}` (expected one of: "
-                    f"{', '.join(_REQUIRED + ('edition_note', 'headings', 'page_markers'))})",
-                    entry, key)
-        if missing:
+        unknown_keys(problem, entry, _REQUIRED + _OPTIONAL, "a rulebook entry")
+        wrong = [key for key in _REQUIRED if key not in missing and not isinstance(value[key], str)]
+        for key in wrong:
+            problem(f"`{key}` must be text, not {excerpt(value[key])!r}", entry, key)
+        if missing or wrong:
             continue
-        rid = str(entry["id"])
+        rid = value["id"]
         if not _ID.match(rid):
-            problem(f"rulebook id {rid!r} must be lowercase words joined by hyphens", entry, "id")
+            problem(f"rulebook id {excerpt(rid)!r} must be lowercase words joined by hyphens",
+                    entry, "id")
         if rid in seen:
-            problem(f"duplicate rulebook id {rid!r}", entry, "id")
+            problem(f"duplicate rulebook id {excerpt(rid)!r}", entry, "id")
         seen.add(rid)
-        if str(entry["game"]) not in manifest.games:
-            problem(f"unknown game {entry['game']!r} (expected one of: "
+        if value["game"] not in manifest.games:
+            problem(f"unknown game {excerpt(value['game'])!r} (expected one of: "
                     f"{', '.join(manifest.games)})", entry, "game")
-        if not known_language(str(entry["lang"])):
-            problem(f"unknown language code {entry['lang']!r}", entry, "lang")
-        if not _SHA256.match(str(entry["sha256"])):
-            problem("sha256 must be 64 lowercase hexadecimal digits", entry, "sha256")
+        if not known_language(value["lang"]):
+            problem(f"unknown language code {excerpt(value['lang'])!r}", entry, "lang")
+        if not _SHA256.match(value["sha256"]):
+            problem(f"sha256 must be 64 lowercase hexadecimal digits, not "
+                    f"{excerpt(value['sha256'])!r}", entry, "sha256")
         headings = entry.get("headings", ["lines"])
         if not isinstance(headings, list) or any(h not in HEADING_STYLES for h in headings):
             problem(f"headings must be a list of: {', '.join(HEADING_STYLES)}", entry, "headings")
@@ -121,15 +126,14 @@ def load_manifest(path: Path | str) -> Manifest:
         if markers not in PAGE_MARKER_POSITIONS:
             problem(f"page_markers must be one of: {', '.join(PAGE_MARKER_POSITIONS)}",
                     entry, "page_markers")
-        file = Path(str(entry["file"]))
+        file = Path(value["file"])
         if file.is_absolute() or ".." in file.parts:
             problem("file must be a path inside the data folder", entry, "file")
         manifest.rulebooks.append(Rulebook(
-            id=rid, game=str(entry["game"]), lang=str(entry["lang"]),
-            edition=str(entry["edition"]), title=str(entry["title"]),
-            publisher=str(entry["publisher"]), file=file, sha256=str(entry["sha256"]),
-            edition_note=str(entry.get("edition_note", "")), headings=tuple(headings),
-            page_markers=str(markers)))
+            id=rid, game=value["game"], lang=value["lang"], edition=value["edition"],
+            title=value["title"], publisher=value["publisher"], file=file,
+            sha256=value["sha256"], edition_note=str(value["edition_note"] or ""),
+            headings=tuple(headings), page_markers=str(markers)))
     problem.raise_if_any()
     return manifest
 
@@ -139,8 +143,13 @@ def read_source(manifest: Manifest, rulebook: Rulebook) -> str:
     path = manifest.data_dir / rulebook.file
     shown = str(path)
     if not path.is_file():
-        raise DataError(f"source file of {rulebook.id} is missing", path=shown, stage="sources")
-    data = path.read_bytes()
+        what = "is a folder, not a file" if path.is_dir() else "is missing"
+        raise DataError(f"source file of {rulebook.id} {what}", path=shown, stage="sources")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"source file of {rulebook.id} cannot be read ({exc.strerror or exc})",
+                        path=shown, stage="sources") from None
     digest = hashlib.sha256(data).hexdigest()
     if digest != rulebook.sha256:
         raise DataError(f"checksum mismatch for {rulebook.id}: the manifest says "
@@ -153,4 +162,7 @@ def read_source(manifest: Manifest, rulebook: Rulebook) -> str:
                         path=shown, line=line, stage="sources")
     if text.startswith("\ufeff"):
         text = text[1:]
+    if not text.strip():
+        raise DataError(f"source file of {rulebook.id} is empty (expected the rulebook's text)",
+                        path=shown, line=1, stage="sources")
     return text
