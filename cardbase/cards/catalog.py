@@ -23,6 +23,8 @@ from .schema import Card, Fact, validate_file
 @dataclass
 class Catalog:
     cards: list[Card] = field(default_factory=list)
+    #: (rulebook id, ordinal of a ``card_faces`` section) -> the faces read there, with card ids
+    faces: dict[tuple[str, int], list[tuple[FaceCard, str]]] = field(default_factory=dict)
 
     def by_id(self) -> dict[str, Card]:
         return {card.id: card for card in self.cards}
@@ -138,6 +140,8 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
                     catalog.cards.append(card)
                     by_key[face.name_key] = card
                 _merge_face(card, face, rulebook, rulebook.lang, item.normalised.raw, errors)
+                catalog.faces.setdefault((rulebook.id, section.ordinal), []).append(
+                    (face, card.id))
 
     ids = {card.id for card in catalog.cards}
     for card in catalog.cards:

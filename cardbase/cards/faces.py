@@ -86,6 +86,27 @@ class FaceCard:
     stats: dict[str, tuple[object, tuple[int, int]]] = field(default_factory=dict)
     text: str = ""
     text_span: tuple[int, int] | None = None
+    #: every printed line read as part of this face: (raw start, raw end, repaired text, kind)
+    lines: list[tuple[int, int, str, str]] = field(default_factory=list)
+
+    @property
+    def raw_extent(self) -> tuple[int, int]:
+        return min(line[0] for line in self.lines), max(line[1] for line in self.lines)
+
+    def face_text(self) -> str:
+        """The face as printed: its name, type and stat lines one a line in printed order, each
+        re-spaced, then its rules text as one paragraph."""
+        head = [text for _, _, text, kind in sorted(self.lines) if kind != "text" and text.strip()]
+        text = _join_text([text for _, _, text, kind in sorted(self.lines) if kind == "text"])
+        return "\n".join(head) + ("\n\n" + text if text else "")
+
+
+def _join_text(lines: list[str]) -> str:
+    """Rules-text lines as one paragraph: a line-end hyphen joins the word, except before a capital
+    (``Chaos-`` / ``Monster`` stays a compound)."""
+    body = " ".join(line.strip() for line in lines if line.strip())
+    return re.sub(r"(\w)- (\w)", lambda m: m.group(1) + ("-" if m.group(2).isupper() else "")
+                  + m.group(2), body)
 
 
 def letters_key(text: str) -> str:
@@ -159,6 +180,9 @@ def _mark_known_names(lines: list["FaceLine"], known: dict[str, str]) -> None:
     """Lines whose letters spell a known card name (over one or more lines) are that name."""
     i = 0
     while i < len(lines):
+        if not letters_key(lines[i].raw):
+            i += 1  # a name starts with a letter
+            continue
         letters = ""
         matched = None
         for j in range(i, min(len(lines), i + 12)):
@@ -289,6 +313,29 @@ def _infer_type(card: FaceCard) -> str | None:
     return None
 
 
+def _fits(card: FaceCard, label: FaceLine) -> bool:
+    """Whether a type or slot label can belong to ``card`` (``monster`` fits a wandering monster)."""
+    if label.kind == "slot":
+        return card.type in (None, "item") and "slot" not in card.stats
+    return card.type is None or card.type == label.value or card.type.endswith(f"_{label.value}")
+
+
+def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: list[int],
+                 cards: dict[int, FaceCard]) -> int | None:
+    """The card a type or slot label belongs to. A label printed after a card's own text is the
+    foot of that card when it fits it; otherwise it heads the next card, else the nearest one."""
+    previous = max((i for i in names if i < position), default=None)
+    following = min((i for i in names if i > position), default=None)
+    if previous is not None and all(l.kind in ("text", "type", "slot", "callout")
+                                    for l in lines[previous + 1:position]) \
+            and _fits(cards[previous], label):
+        return previous
+    if following is not None and _fits(cards[following], label):
+        return following
+    candidates = [i for i in (previous, following) if i is not None]
+    return min(candidates, key=lambda n: (abs(n - position), -n)) if candidates else None
+
+
 def parse_faces(raw: str, start: int, end: int, lang: str,
                 known_names: list[str] = ()) -> list[FaceCard]:
     """The cards whose faces are printed in ``raw[start:end]``.
@@ -333,27 +380,29 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
+            cards[owner].lines.append((*_span(line), line.text, line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
-    def nearest(position: int) -> int:
-        return min(names, key=lambda n: (abs(n - position), -n))
-
+            cards[previous].lines.append((*_span(line), line.text, "text"))
     for i, card in cards.items():
+        card.lines.append((*card.name_span, card.name, "name"))
         name_type = _lookup(grammar.types, card.name)
         if name_type:
             card.type, card.type_span = name_type, card.name_span
         if card.type is None:
             card.type = _infer_type(card)
-        nearby = sorted(((p, l) for p, l in labels if nearest(p) == i),
-                        key=lambda item: (abs(item[0] - i), -item[0]))
-        for _, label in nearby:
-            if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
-                card.stats["slot"] = (label.value, _span(label))
-            if label.kind == "type" and card.type is None:
-                card.type, card.type_span = label.value, _span(label)
-        body = " ".join(line.text for line in texts[i])
-        body = re.sub(r"(\w)- (\w)", lambda m: m.group(1) + ("-" if m.group(2).isupper() else "")
-                      + m.group(2), body)
+    for position, label in labels:
+        owner = _label_owner(position, label, lines, names, cards)
+        if owner is None:
+            continue
+        card = cards[owner]
+        card.lines.append((*_span(label), label.text, label.kind))
+        if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
+            card.stats["slot"] = (label.value, _span(label))
+        if label.kind == "type" and card.type is None:
+            card.type, card.type_span = label.value, _span(label)
+    for i, card in cards.items():
+        body = _join_text([line.text for line in texts[i]])
         bad = grammar.bad_stuff.search(body)
         if bad:
             card.stats["bad_stuff"] = (bad.group(1).strip(), _span(texts[i][-1]))
