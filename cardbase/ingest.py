@@ -24,6 +24,7 @@ from .normalise.overlay import Correction, load_overlay
 from .normalise.pipeline import Normalised, normalise
 from .segment.outline import Outline, load_outline
 from .segment.sections import Section, segment
+from .segment.card_faces import split_card_faces
 from .segment.topics import Vocabulary, load_topics
 from .sources.manifest import Manifest, Rulebook, load_manifest, read_source
 
@@ -109,6 +110,10 @@ def ingest(data_dir: Path, progress: Progress | None = None) -> Corpus:
         progress("cards and glossary")
     refs = {f"{s.rulebook_id}/{s.slug}" for item in rulebooks for s in item.sections}
     corpus.catalog = _collect(errors, lambda: build_catalog(Path(data_dir), corpus)) or Catalog()
+    for item in rulebooks:
+        faces = {ordinal: found for (rulebook_id, ordinal), found in corpus.catalog.faces.items()
+                 if rulebook_id == item.rulebook.id}
+        item.sections = split_card_faces(item.sections, item.normalised, item.rulebook.lang, faces)
     corpus.glossary = _collect(errors, lambda: load_glossary(Path(data_dir) / "glossary.yaml",
                                                                refs)) or []
     if errors:

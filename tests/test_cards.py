@@ -161,7 +161,7 @@ def test_a_made_up_card_face_page():
     cards = parse_faces(raw, 0, len(raw), "de", ["Schwert des Mutes"])
     assert cards[0].name == "Schwert des Mutes"
     stats = {k: v[0] for k, v in cards[0].stats.items()}
-    assert stats == {"slot": "1_hand", "gold": 400, "bonus": 2, "usable_by": ["zwergen"]}
+    assert stats == {"slot": "1_hand", "gold": 400, "bonus": 2, "usable_by": ["dwarf"]}
     assert cards[0].type == "item"
 
 

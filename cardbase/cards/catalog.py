@@ -18,13 +18,15 @@ from pathlib import Path
 from ..errors import DataError, DataErrors
 from ..sources.manifest import known_language
 from ..search.textkeys import fold, slugify
-from .faces import FaceCard, letters_key, parse_faces
+from .faces import FaceCard, grammar_path, letters_key, load_grammar, parse_faces
 from .schema import Card, Fact, validate_file
 
 
 @dataclass
 class Catalog:
     cards: list[Card] = field(default_factory=list)
+    #: (rulebook id, ordinal of a ``card_faces`` section) -> the faces read there, with card ids
+    faces: dict[tuple[str, int], list[tuple[FaceCard, str]]] = field(default_factory=dict)
 
     def by_id(self) -> dict[str, Card]:
         return {card.id: card for card in self.cards}
@@ -93,6 +95,16 @@ def _merge_face(card: Card, face: FaceCard, rulebook, lang: str, raw: str,
         card.facts.append(new)
 
 
+def _collect_grammar(data_dir: Path, lang: str, errors: list[DataError]):
+    try:
+        return load_grammar(grammar_path(data_dir, lang))
+    except DataErrors as exc:
+        errors.extend(exc.errors)
+    except DataError as exc:
+        errors.append(exc)
+    return None
+
+
 def build_catalog(data_dir: Path, corpus) -> Catalog:
     """Every card: curated lists checked against the corpus, faces parsed and merged."""
     games = set(corpus.manifest.games)
@@ -121,6 +133,7 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
     if unreadable:
         raise DataErrors(errors)
 
+    grammars: dict = {}
     for item in corpus.rulebooks:
         rulebook = item.rulebook
         game_cards = [c for c in catalog.cards if c.game == rulebook.game]
@@ -133,8 +146,11 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
         for section in item.sections:
             if section.kind != "card_faces":
                 continue
+            if rulebook.lang not in grammars:
+                grammars[rulebook.lang] = _collect_grammar(data_dir, rulebook.lang, errors)
             faces = parse_faces(item.normalised.raw, section.raw_start, section.raw_end,
-                                rulebook.lang, known)
+                                rulebook.lang, known, grammar=grammars[rulebook.lang]) \
+                if grammars[rulebook.lang] else []
             for face in faces:
                 card = by_key.get(face.name_key)
                 if card is None:
@@ -146,6 +162,8 @@ def build_catalog(data_dir: Path, corpus) -> Catalog:
                     catalog.cards.append(card)
                     by_key[face.name_key] = card
                 _merge_face(card, face, rulebook, rulebook.lang, item.normalised.raw, errors)
+                catalog.faces.setdefault((rulebook.id, section.ordinal), []).append(
+                    (face, card.id))
 
     ids = {card.id for card in catalog.cards}
     for card in catalog.cards:

@@ -4,7 +4,9 @@ Sample card faces come out of a PDF as short, letter-spaced fragments in reading
 a display font (``s c h l A c h t p l A n``), type labels, stat lines (``1 H a n d 3 0 0 G old
 s t ü c k e``, ``+ 2 B o n u s``), rules text, and the callouts that explain the card's anatomy.
 Each raw line is re-spaced with the letter-spacing segmenter, then classified with the card
-grammar of the rulebook's language (``GRAMMARS``: type words, stat patterns, callout words); lines
+grammar of the rulebook's language (``data/card_grammars/<lang>.yaml``: type and slot words, stat
+patterns, callout words, who-may-use names; a line is a stat line when, the stats taken out, at
+most one word is left); lines
 are then gathered around the names: stat lines just before a name belong to it, text after a name
 belongs to it, and a card's type comes from its name, its own stat lines, what its stats imply, or
 the nearest type label, in that order. Names the card lists already know anchor the faces whose
@@ -17,53 +19,96 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..normalise.context import StageContext
 from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
+from ..errors import DataError
 from ..search.textkeys import slugify
+from ..yamlfile import Problems, load_yaml
+
+
+@dataclass(frozen=True)
+class Stat:
+    name: str                        # level, levels, treasures, bonus, gold, enhancement, big, slot
+    pattern: re.Pattern
+    value: object = None             # what a match gives when the pattern has no number group
 
 
 @dataclass(frozen=True)
 class Grammar:
+    """How the card faces of one language print their parts (``data/card_grammars/<lang>.yaml``)."""
     types: dict[str, str]            # folded label -> card type
     slots: dict[str, str]            # folded label -> slot
     callouts: frozenset[str]         # words that only label a card's anatomy
     tags: dict[str, str]             # folded word -> tag
-    stats: list[tuple[str, re.Pattern]]
+    stats: tuple[Stat, ...]
     restriction: re.Pattern
     restriction_start: re.Pattern
     bad_stuff: re.Pattern
+    usable_by: dict[str, str] = field(default_factory=dict)   # folded word -> English name
+    stats_after_name: bool = False   # a face prints its stat lines below its name, not above
 
 
-GRAMMARS: dict[str, Grammar] = {
-    "de": Grammar(
-        types={"fluch": "curse", "monster": "monster", "monsterverstärker": "monster_enhancer",
-               "einmal einsetzbar": "one_shot_item", "nur einmal einsetzbar": "one_shot_item",
-               "armee": "army", "allianz": "alliance", "steige 1 stufe auf": "go_up_a_level",
-               "steige eine stufe auf": "go_up_a_level", "wanderndes monster": "wandering_monster",
-               "rasse": "race", "klasse": "class"},
-        slots={"rüstung": "armor", "kopfbedeckung": "headgear", "schuhwerk": "footgear",
-               "1 hand": "1_hand", "2 hände": "2_hands"},
-        callouts=frozenset({"wert", "name", "körperteil", "bonus", "groß", "stufe", "schlimme",
-                            "dinge", "schätze"}),
-        tags={"chaos": "chaos", "untot": "undead", "untote": "undead"},
-        stats=[
-            ("levels+treasures", re.compile(r"(\d+)\s*Stufen?\s+(\d+)\s*Schätze", re.I)),
-            ("treasures", re.compile(r"\+\s*(\d+)\s*Schätze", re.I)),
-            ("enhancement", re.compile(r"\+\s*(\d+)\s*für das Monster", re.I)),
-            ("gold", re.compile(r"(\d[\d.]*)\s*Goldstücke?", re.I)),
-            ("bonus", re.compile(r"\+\s*(\d+)\s*Bonus", re.I)),
-            ("level", re.compile(r"^\s*Stufe\s+(\d+)\s*$", re.I)),
-            ("big", re.compile(r"\bGroß\b")),
-            ("hands", re.compile(r"\b([12])\s*H(?:and|ände)\b", re.I)),
-        ],
-        restriction=re.compile(r"Nur von (.+?) nutzbar", re.I),
-        restriction_start=re.compile(r"^\s*Nur von\b", re.I),
-        bad_stuff=re.compile(r"Schlimme Dinge:\s*(.+)", re.I),
-    ),
-}
+def _regex(problem, doc, key, text) -> re.Pattern | None:
+    try:
+        return re.compile(text, re.I)
+    except (re.error, TypeError) as exc:
+        problem(f"`{key}` is not a regular expression: {exc}", doc, key)
+        return None
+
+
+def load_grammar(path: Path) -> Grammar | None:
+    """The card grammar in ``path``; None when the language has none. Every problem is reported
+    with its file and line."""
+    if not path.is_file():
+        return None
+    doc = load_yaml(path)
+    problem = Problems(path, "card grammar")
+    if not isinstance(doc, dict):
+        raise DataError("expected a mapping with `types`, `stats`, ...", path=str(path), line=1,
+                        stage="card grammar")
+
+    def table(key: str) -> dict[str, str]:
+        value = doc.get(key) or {}
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            problem(f"`{key}` must map printed words to names", doc, key)
+            return {}
+        return {str(k).casefold(): v for k, v in value.items()}
+
+    stats = []
+    for index, item in enumerate(doc.get("stats") or []):
+        if not isinstance(item, dict) or not isinstance(item.get("stat"), str) \
+                or not isinstance(item.get("pattern"), str):
+            problem("a stat needs `stat` and `pattern`", doc["stats"], index)
+            continue
+        pattern = _regex(problem, item, "pattern", item["pattern"])
+        if pattern is None:
+            continue
+        if pattern.groups < 1 and "value" not in item:
+            problem("a pattern without a number group needs a `value`", item, "pattern")
+            continue
+        stats.append(Stat(item["stat"], pattern, item.get("value")))
+    callouts = doc.get("callouts") or []
+    if not isinstance(callouts, list):
+        problem("`callouts` must be a list of words", doc, "callouts")
+        callouts = []
+    patterns = {key: _regex(problem, doc, key, doc.get(key, "(?!)"))
+                for key in ("restriction", "restriction_start", "bad_stuff")}
+    layout = doc.get("stat_lines", "before_name")
+    if layout not in ("before_name", "after_name"):
+        problem("`stat_lines` must be before_name or after_name", doc, "stat_lines")
+    problem.raise_if_any()
+    return Grammar(types=table("types"), slots=table("slots"), tags=table("tags"),
+                   callouts=frozenset(str(c).casefold() for c in callouts), stats=tuple(stats),
+                   usable_by=table("usable_by"), stats_after_name=layout == "after_name",
+                   **patterns)
+
+
+def grammar_path(data_dir: Path, lang: str) -> Path:
+    return Path(data_dir) / "card_grammars" / f"{lang.split('-')[0]}.yaml"
 
 
 @dataclass
@@ -86,6 +131,27 @@ class FaceCard:
     stats: dict[str, tuple[object, tuple[int, int]]] = field(default_factory=dict)
     text: str = ""
     text_span: tuple[int, int] | None = None
+    #: every printed line read as part of this face: (raw start, raw end, repaired text, kind)
+    lines: list[tuple[int, int, str, str]] = field(default_factory=list)
+
+    @property
+    def raw_extent(self) -> tuple[int, int]:
+        return min(line[0] for line in self.lines), max(line[1] for line in self.lines)
+
+    def face_text(self) -> str:
+        """The face as printed: its name, type and stat lines one a line in printed order, each
+        re-spaced, then its rules text as one paragraph."""
+        head = [text for _, _, text, kind in sorted(self.lines) if kind != "text" and text.strip()]
+        text = _join_text([text for _, _, text, kind in sorted(self.lines) if kind == "text"])
+        return "\n".join(head) + ("\n\n" + text if text else "")
+
+
+def _join_text(lines: list[str]) -> str:
+    """Rules-text lines as one paragraph: a line-end hyphen joins the word, except before a capital
+    (``Chaos-`` / ``Monster`` stays a compound)."""
+    body = " ".join(line.strip() for line in lines if line.strip())
+    return re.sub(r"(\w)- (\w)", lambda m: m.group(1) + ("-" if m.group(2).isupper() else "")
+                  + m.group(2), body)
 
 
 def letters_key(text: str) -> str:
@@ -144,7 +210,7 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
     elif label and all(word in {c.casefold() for c in grammar.callouts} for word in label.split()) \
             and not re.search(r"[.!?:,]\s*$", line.text):
         line.kind = "callout"
-    elif any(pattern.search(line.text) for _, pattern in grammar.stats) and len(label.split()) <= 5:
+    elif _stat_line(line.text, grammar):
         line.kind = "stat"
     elif grammar.restriction.search(line.text) or grammar.restriction_start.search(line.text):
         line.kind = "stat"
@@ -155,10 +221,33 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
         line.kind = "text"
 
 
+def _stat_line(text: str, grammar: Grammar) -> bool:
+    """A line of stats: a stat pattern matches, and once the stats, type and slot words are taken
+    out at most one word is left (a sentence that mentions a level is rules text)."""
+    if re.search(r"[.!?:,;]\s*$", text):
+        return False
+    rest = text
+    matched = False
+    for stat in grammar.stats:
+        if stat.pattern.search(rest):
+            matched = True
+            rest = stat.pattern.sub(" ", rest)
+    if not matched:
+        return False
+    words = _fold_label(rest)
+    for phrase in sorted([*grammar.types, *grammar.slots, *grammar.tags], key=len, reverse=True):
+        words = re.sub(rf"(?<!\w){re.escape(_fold_label(phrase))}(?!\w)", " ", words)
+    leftover = [w for w in words.split() if w not in grammar.callouts and not w.isdigit()]
+    return len(leftover) <= 1
+
+
 def _mark_known_names(lines: list["FaceLine"], known: dict[str, str]) -> None:
     """Lines whose letters spell a known card name (over one or more lines) are that name."""
     i = 0
     while i < len(lines):
+        if not letters_key(lines[i].raw):
+            i += 1  # a name starts with a letter
+            continue
         letters = ""
         matched = None
         for j in range(i, min(len(lines), i + 12)):
@@ -250,32 +339,44 @@ def _span(line: FaceLine) -> tuple[int, int]:
     return line.raw_start, line.raw_start + len(line.raw)
 
 
+def _number(text: str) -> int:
+    return int(re.sub(r"[^\d]", "", text))
+
+
 def _read_stats(card: FaceCard, line: FaceLine, grammar: Grammar) -> None:
+    """Every stat the line prints; a stat the face already gave is kept (the first print wins)."""
     span = _span(line)
-    for name, pattern in grammar.stats:
-        match = pattern.search(line.text)
-        if not match:
+    for stat in grammar.stats:
+        match = stat.pattern.search(line.text)
+        if not match or stat.name in card.stats:
             continue
-        if name == "levels+treasures":
-            card.stats["levels"] = (int(match.group(1)), span)
-            card.stats["treasures"] = (int(match.group(2)), span)
-        elif name == "big":
-            card.stats["big"] = (True, span)
-        elif name == "hands":
-            card.stats["slot"] = ("1_hand" if match.group(1) == "1" else "2_hands", span)
-        elif name == "treasures" and "treasures" in card.stats:
-            continue
-        else:
-            card.stats[name] = (int(match.group(1).replace(".", "")), span)
+        value = stat.value if stat.value is not None else _number(match.group(1))
+        card.stats[stat.name] = (value, span)
     restriction = grammar.restriction.search(line.text)
-    if restriction:
-        letters = re.sub(r"\s+", "", restriction.group(1))
-        who = re.sub(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ])", " ", letters)  # a capital starts a word
-        card.stats["usable_by"] = ([slugify(who)], span)
+    if restriction and "usable_by" not in card.stats:
+        card.stats["usable_by"] = (_usable_by(restriction.group(1), grammar), span)
     compact = _compact(line.text)
     for words, card_type in grammar.types.items():
         if compact.startswith(_compact(words)) and card.type is None:
             card.type, card.type_span = card_type, span
+
+
+def _usable_by(who: str, grammar: Grammar) -> list[str]:
+    """Who may use an item: each name mapped by the grammar, else re-spaced and slugged (a capital
+    starts a word: ``Storm cast Eterna ls`` is ``stormcast-eternals``)."""
+    parts = re.split(r"\s*(?:,|\bund\b|\by\b|\bor\b|\bo\b)\s*", who.strip())
+    names = []
+    for part in parts:
+        if not part.strip():
+            continue
+        mapped = grammar.usable_by.get(_fold_label(part))
+        if mapped:
+            names.append(mapped)
+            continue
+        letters = re.sub(r"\s+", "", part)
+        spaced = re.sub(r"(?<=[a-zäöüßáéíóúñ])(?=[A-ZÄÖÜÁÉÍÓÚÑ])", " ", letters)
+        names.append(grammar.usable_by.get(_fold_label(spaced)) or slugify(spaced))
+    return names
 
 
 def _infer_type(card: FaceCard) -> str | None:
@@ -289,15 +390,45 @@ def _infer_type(card: FaceCard) -> str | None:
     return None
 
 
+def _fits(card: FaceCard, label: FaceLine) -> bool:
+    """Whether a type or slot label can belong to ``card`` (``monster`` fits a wandering monster)."""
+    if label.kind == "slot":
+        return card.type in (None, "item") and "slot" not in card.stats
+    return card.type is None or card.type == label.value or card.type.endswith(f"_{label.value}")
+
+
+def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: list[int],
+                 cards: dict[int, FaceCard]) -> int | None:
+    """The card a type or slot label belongs to. A label printed after a card's own text is the
+    foot of that card when it fits it; otherwise it heads the next card, else the nearest one."""
+    previous = max((i for i in names if i < position), default=None)
+    following = min((i for i in names if i > position), default=None)
+    if previous is not None and all(l.kind in ("text", "type", "slot", "callout")
+                                    for l in lines[previous + 1:position]) \
+            and _fits(cards[previous], label):
+        return previous
+    if following is not None and _fits(cards[following], label):
+        return following
+    candidates = [i for i in (previous, following) if i is not None]
+    return min(candidates, key=lambda n: (abs(n - position), -n)) if candidates else None
+
+
+def _default_data() -> Path:
+    from ..paths import data_dir
+    return data_dir()
+
+
 def parse_faces(raw: str, start: int, end: int, lang: str,
-                known_names: list[str] = ()) -> list[FaceCard]:
+                known_names: list[str] = (), grammar: Grammar | None = None,
+                data_dir: Path | None = None) -> list[FaceCard]:
     """The cards whose faces are printed in ``raw[start:end]``.
 
     ``known_names`` are names the card lists already know for this game: a face whose letters
     spell one of them is anchored on it (display fonts defeat any reading of case and spacing);
     other names are recognised by their display font.
     """
-    grammar = GRAMMARS.get(lang.split("-")[0])
+    if grammar is None:
+        grammar = load_grammar(grammar_path(data_dir or _default_data(), lang))
     if grammar is None:
         return []
     ctx = StageContext.for_language(lang)
@@ -326,34 +457,39 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
             labels.append((position, line))
         elif line.kind in ("stat", "tag"):
             between = [l for l in lines[position + 1:following] if l.kind == "text"] if following else [1]
-            owner = following if following is not None and not between else previous
+            if grammar.stats_after_name and previous is not None:
+                owner = previous
+            else:
+                owner = following if following is not None and not between else previous
             if owner is None:
                 continue
             if line.kind == "tag":
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
+            cards[owner].lines.append((*_span(line), line.text, line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
-    def nearest(position: int) -> int:
-        return min(names, key=lambda n: (abs(n - position), -n))
-
+            cards[previous].lines.append((*_span(line), line.text, "text"))
     for i, card in cards.items():
+        card.lines.append((*card.name_span, card.name, "name"))
         name_type = _lookup(grammar.types, card.name)
         if name_type:
             card.type, card.type_span = name_type, card.name_span
         if card.type is None:
             card.type = _infer_type(card)
-        nearby = sorted(((p, l) for p, l in labels if nearest(p) == i),
-                        key=lambda item: (abs(item[0] - i), -item[0]))
-        for _, label in nearby:
-            if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
-                card.stats["slot"] = (label.value, _span(label))
-            if label.kind == "type" and card.type is None:
-                card.type, card.type_span = label.value, _span(label)
-        body = " ".join(line.text for line in texts[i])
-        body = re.sub(r"(\w)- (\w)", lambda m: m.group(1) + ("-" if m.group(2).isupper() else "")
-                      + m.group(2), body)
+    for position, label in labels:
+        owner = _label_owner(position, label, lines, names, cards)
+        if owner is None:
+            continue
+        card = cards[owner]
+        card.lines.append((*_span(label), label.text, label.kind))
+        if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
+            card.stats["slot"] = (label.value, _span(label))
+        if label.kind == "type" and card.type is None:
+            card.type, card.type_span = label.value, _span(label)
+    for i, card in cards.items():
+        body = _join_text([line.text for line in texts[i]])
         bad = grammar.bad_stuff.search(body)
         if bad:
             card.stats["bad_stuff"] = (bad.group(1).strip(), _span(texts[i][-1]))

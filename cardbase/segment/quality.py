@@ -61,7 +61,43 @@ def fragment_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
     return fragments / len(counted), len(counted)
 
 
+JOIN_ZIPF = 3.0
+#: Pieces: at this share of all words, a section is a heap of fragments whatever its length.
+PIECES_SHARE = 0.15
+PIECES_MIN = 2
+
+
+def piece_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
+    """The share of words that are pieces of a word broken apart, counted over every word, capitals
+    included: a lone letter that is no word (``W``, ``M``), a string no word list knows, or a short
+    piece that, joined to the next, makes a common word (``stu Fe`` → ``stufe``, ``Au F``)."""
+    words = _WORD.findall(text)
+    if not words or not lexicon.joins_words:
+        return 0.0, len(words)
+    pieces = 0
+    skip = False
+    for index, word in enumerate(words):
+        if skip:
+            skip = False
+            pieces += 1
+            continue
+        if _broken(word, lexicon):
+            pieces += 1
+            continue
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if following and len(word) <= 4 and len(following) <= 4 \
+                and lexicon.zipf((word + following).lower()) >= max(
+                    JOIN_ZIPF, lexicon.zipf(word.lower()) - 1.5):
+            pieces += 1
+            skip = True
+    return pieces / len(words), len(words)
+
+
 def check_scrambled(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    pieces, total = piece_share(body, lexicon)
+    if total and pieces >= PIECES_SHARE and pieces * total >= PIECES_MIN:
+        return [Flag("scrambled", min(0.9, 0.3 + pieces * 2),
+                     f"{pieces:.0%} of {total} words are pieces of broken words")]
     share, count = fragment_share(body, lexicon)
     sentences = max(1, len(re.findall(r"[.!?](?:\s|$)", body)))
     lower_starts = len(_LOWER_AFTER_STOP.findall(body)) / sentences

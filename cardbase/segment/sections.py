@@ -22,6 +22,7 @@ from .outline import Outline
 from .topics import TopicMatcher, Vocabulary
 
 RULE_KINDS = ("rule", "example", "sidebar", "variant")
+_BULLETS = "–—-•·*"
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Section:
     flags: list[dict] = field(default_factory=list)
     repairs: dict[str, int] = field(default_factory=dict)
     corrections: list[str] = field(default_factory=list)
+    card_id: str | None = None     # the card a ``card_face`` section shows
 
     @property
     def is_rule(self) -> bool:
@@ -103,7 +105,12 @@ def apply_outline(text: str, found: list[Heading], outline: Outline) -> list[Hea
                 body = end
                 while body < len(text) and text[body] in " :":
                     body += 1
-                heading = Heading(position, end, body, entry.heading.rstrip(" :"), "outline")
+                if entry.heading[:1] in _BULLETS and text[end:body].strip() == ":":
+                    body = position  # a list item's run-in label (``– Allianz: Diese Karte``)
+                    # stays in its sentence: the item reads as printed
+                # a run-in heading's bullet (``– Allianz:``) is not part of its name
+                shown = entry.heading.rstrip(" :").lstrip(_BULLETS + " ") or entry.heading
+                heading = Heading(position, end, body, shown, "outline")
         heading.level = entry.level or heading.level
         heading.kind = entry.kind or heading.kind
         heading.topic = entry.topic or heading.topic
@@ -125,6 +132,31 @@ def _levels(headings: list[Heading]) -> None:
                 heading.level = 1
         if heading.style != "numbered" and not heading.indented:
             last_plain = heading.level
+
+
+#: The topic a section that is not a rule belongs to when no outline names one: front matter
+#: introduces the game, credits and adverts are the publisher's. Used only where the vocabulary
+#: has the topic.
+KIND_TOPICS = {"front": "overview", "credits": "credits", "advert": "other-products"}
+
+
+def _non_rule_topic(kind: str, heading: Heading, body: str, matcher: TopicMatcher,
+                    parent: "Section | None", sections: list["Section"],
+                    vocabulary: Vocabulary) -> tuple[str | None, str | None]:
+    """Every section has a topic: by its kind, else its words, else its parent's or the previous
+    section's (a label or a card face belongs to what it stands in)."""
+    default = KIND_TOPICS.get(kind)
+    if default and default in vocabulary:
+        return default, "kind"
+    found = matcher.best("" if heading.editorial else heading.text, body)
+    if found:
+        return found, "keywords"
+    if parent and parent.topic_id:
+        return parent.topic_id, "parent"
+    previous = next((s for s in reversed(sections) if s.topic_id), None)
+    if previous:
+        return previous.topic_id, "fallback"
+    return ("overview", "fallback") if "overview" in vocabulary else (None, None)
 
 
 def _slug(heading: str, topic_id: str | None, ordinal: int) -> str:
@@ -187,6 +219,9 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
                 topic_source = "fallback"
         elif heading.topic:
             topic_id, topic_source = heading.topic, "outline"
+        else:
+            topic_id, topic_source = _non_rule_topic(kind, heading, body, matcher, parent,
+                                                     sections, vocabulary)
 
         slug = _slug(heading.text, topic_id, ordinal)
         slugs[slug] += 1

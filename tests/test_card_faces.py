@@ -1,0 +1,116 @@
+"""Card faces read by each language's card grammar (data/card_grammars/), on made-up pages.
+
+The pages imitate what a PDF gives for printed sample cards: letter-spaced lines, names in a
+display font, stat lines above (German) or below (Spanish) the name, a gold value with a thousands
+separator, and a second stat line.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from cardbase.cards.faces import grammar_path, load_grammar, parse_faces
+from cardbase.errors import DataErrors
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+GERMAN_PAGE = (
+    "2 S t u f e n\n"
+    "3 S c h ä t z e\n"
+    "S t u f e 1 2\n"
+    "U n t o t\n"
+    "d e r g r A u e r i t t e r\n"
+    "V e r f o l g t n i e m a n d e n d e r S t u f e 3\n"
+    "o d e r n i e d r i g e r .\n"
+    "S c h l i m m e D i n g e : D u v e r l i e r s t\n"
+    "2 S t u f e n .\n"
+    "G r o ß 1 . 2 0 0 G o l d s t ü c k e\n"
+    "+ 4 B o n u s\n"
+    "N u r v o n E l f e n\n"
+    "n u t z b a r\n"
+    "R ü s t u n g\n"
+    "h A r n i s c h d e r w A c h t\n"
+    "E i n m a l\n"
+    "e i n s e t z b a r 3 0 0 G o l d s t ü c k e\n"
+    "t r A n k d e s m u t e s\n"
+    "I m K a m p f s p i e l e n .\n"
+)
+GERMAN_NAMES = ["Der graue Ritter", "Harnisch der Wacht", "Trank des Mutes"]
+
+SPANISH_PAGE = (
+    "t r o l l d e f o r o\n"
+    "N i v e l 1 0\n"
+    "M o n s t r u o\n"
+    "T e g o l p e a c o n s u p r o p i o f o r o .\n"
+    "M a l R o l l o : P i e r d e s 2 n i v e l e s .\n"
+    "4 T e s o r o s\n"
+    "2 N i v e l e s\n"
+    "m a z a a f i l a d a\n"
+    "1 M a n o 1 . 0 0 0 P i e z a s d e O r o\n"
+    "B o n u s + 3\n"
+    "S ó l o p a r a C l é r i g o s\n"
+)
+SPANISH_NAMES = ["Troll de Foro", "Maza Afilada"]
+
+
+def _faces(page, lang, names):
+    cards = parse_faces(page, 0, len(page), lang, names, data_dir=DATA)
+    return {card.name: ({k: v[0] for k, v in card.stats.items()}, card) for card in cards}
+
+
+def test_german_faces_every_stat_with_gold_and_second_stat_lines():
+    faces = _faces(GERMAN_PAGE, "de", GERMAN_NAMES)
+    assert list(faces) == GERMAN_NAMES
+    stats, monster = faces["Der graue Ritter"]
+    assert monster.type == "monster"
+    assert stats["level"] == 12 and stats["levels"] == 2 and stats["treasures"] == 3
+    assert stats["tags"] == ["undead"]
+    assert stats["bad_stuff"].startswith("Du verlierst 2 Stufen")
+    assert "level" in stats and stats["level"] != 3  # "der Stufe 3" in its text is no stat
+    stats, armour = faces["Harnisch der Wacht"]
+    assert armour.type == "item"
+    assert stats == {"big": True, "gold": 1200, "bonus": 4, "usable_by": ["elf"], "slot": "armor"}
+    stats, potion = faces["Trank des Mutes"]
+    assert potion.type == "one_shot_item" and stats == {"gold": 300}
+    assert potion.text.startswith("Im Kampf")  # its rules text, not a stat
+
+
+def test_spanish_faces_print_their_stats_below_the_name():
+    faces = _faces(SPANISH_PAGE, "es", SPANISH_NAMES)
+    assert list(faces) == SPANISH_NAMES
+    stats, troll = faces["Troll de Foro"]
+    assert troll.type == "monster"
+    assert stats["level"] == 10 and stats["treasures"] == 4 and stats["levels"] == 2
+    assert stats["bad_stuff"] == "Pierdes 2 niveles."
+    stats, mace = faces["Maza Afilada"]
+    assert mace.type == "item"
+    assert stats == {"slot": "1_hand", "gold": 1000, "bonus": 3, "usable_by": ["cleric"]}
+
+
+def test_a_face_keeps_the_raw_span_of_each_stat():
+    page = GERMAN_PAGE
+    stats = {k: v for k, v in parse_faces(page, 0, len(page), "de", GERMAN_NAMES,
+                                           data_dir=DATA)[1].stats.items()}
+    start, end = stats["gold"][1]
+    assert "G o l d" in page[start:end] and "1 . 2 0 0" in page[start:end]
+
+
+def test_every_language_with_a_grammar_file_loads():
+    for path in sorted((DATA / "card_grammars").glob("*.yaml")):
+        grammar = load_grammar(path)
+        assert grammar.types and grammar.stats, path.name
+
+
+def test_a_bad_grammar_file_names_its_line(tmp_path):
+    path = grammar_path(tmp_path, "fr")
+    path.parent.mkdir()
+    path.write_text("types: {monstre: monster}\nstats:\n  - {stat: level, pattern: 'Niveau (\\d+'}\n",
+                    encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        load_grammar(path)
+    assert caught.value.errors[0].line == 3
+
+
+def test_a_language_without_a_grammar_file_reads_no_faces(tmp_path):
+    assert parse_faces(SPANISH_PAGE, 0, len(SPANISH_PAGE), "it", SPANISH_NAMES,
+                       data_dir=tmp_path) == []
