@@ -1,0 +1,283 @@
+"""Reading a question into facts of a check query, each with the words it came from.
+
+A ``Reader`` is built once per language from its lexicon and the card database's names; reading
+a question then finds, left to right, the longest lexicon phrase or card name at each place
+(one-letter typos of longer words forgiven, German compounds split into known parts), reads
+numbers with the unit beside them (``nivel 9``, ``レベル9``, ``1.000 monedas``), lets a negation
+flip the true/false fact next to it (``no es mi turno``, ``自分のターンじゃない``), takes an
+unknown capitalised name (``Ana``, ``Kenji``) for another player, and lists the words that carry
+meaning but matched nothing. Facts are kept as dotted paths with their value and words; turning
+them into a query is ``answer.build_query``'s job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .analyse import NUMBER, Token, analyser
+from .lexicon import Entry, Lexicon, Unit
+from .normalise import clean, fold, katakana, number_value
+
+
+@dataclass
+class Fact:
+    key: str
+    value: object
+    words: list[str]
+    start: int = 0          # token span, for negation and ordering
+    end: int = 0
+    priority: int = 0
+
+
+@dataclass
+class Reading:
+    lang: str
+    facts: list[Fact] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    card: dict | None = None        # {"name", "game", "type", "words"}
+    players: list[str] = field(default_factory=list)
+
+    def get(self, key: str):
+        for fact in self.facts:
+            if fact.key == key:
+                return fact.value
+        return None
+
+
+@dataclass
+class _Hit:
+    kind: str          # entry, unit, negation, card, player
+    payload: object
+    start: int         # token span [start, end)
+    end: int
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+class Reader:
+    """Reads questions of one language. ``cards``: (name, game, type) of every card name."""
+
+    FUZZY_MIN = 5
+
+    def __init__(self, lexicon: Lexicon, cards: list[tuple[str, str, str]]):
+        self.lex = lexicon
+        self.analyser = analyser(lexicon.analyser, lexicon.stemmer)
+        self.japanese = lexicon.analyser == "sudachi"
+        self.numbers = {self._form(k): v for k, v in lexicon.numbers.items()}
+        self.ignore = {self._form(w) for w in lexicon.ignore}
+        self.players = {self._form(p) for p in lexicon.players}
+        self.markers = {self._form(w) for w in lexicon.name_markers}
+        self.patterns: dict = {}          # first key -> [(keys, kind, payload)]
+        self.ja_patterns: list = []       # (reading, surface, kind, payload)
+        self.forms: dict[str, str] = {}   # folded word -> key, for typos and compounds
+        self.fuzzy: dict[str, set[str]] = {}
+        for entry in lexicon.entries:
+            for word in entry.words:
+                self._add(word, "entry", entry)
+        for unit in lexicon.units:
+            for word in unit.words:
+                self._add(word, "unit", unit)
+        for word in lexicon.negation:
+            self._add(word, "negation", None)
+        for name, game, card_type in cards:
+            self._add(name, "card", {"name": name, "game": game, "type": card_type})
+        for form in self.forms:
+            if len(form) >= self.FUZZY_MIN - 1:
+                for d in _deletions(form) | {form}:
+                    self.fuzzy.setdefault(d, set()).add(form)
+        if self.japanese:
+            # longest first, so that a longer phrase wins where two start at one place
+            self.ja_patterns.sort(key=lambda p: -max(len(p[0]), len(p[1])))
+
+    def _form(self, word: str) -> str:
+        return katakana(fold(clean(word))) if self.japanese else fold(clean(word))
+
+    def _add(self, phrase: str, kind: str, payload) -> None:
+        if self.japanese:
+            surface = self._form(phrase)
+            reading = self.analyser.phrase(phrase)
+            self.ja_patterns.append((reading, surface, kind, payload))
+            return
+        tokens = self.analyser.tokens(clean(phrase))
+        if not tokens:
+            return
+        keys = tuple(t.key for t in tokens)
+        for t in tokens:
+            self.forms.setdefault(t.form, t.key)
+        self.patterns.setdefault(keys[0], []).append((keys, kind, payload))
+
+    # --- tokens -----------------------------------------------------------------------------
+    def _corrected(self, token: Token) -> str:
+        """The key of ``token``, or of the lexicon word one typo away from it."""
+        if token.key in self.patterns or token.form in self.ignore or \
+                len(token.form) < self.FUZZY_MIN or token.form.isdigit():
+            return token.key
+        near = set()
+        for d in _deletions(token.form) | {token.form}:
+            near |= self.fuzzy.get(d, set())
+        keys = {self.forms[form] for form in near}
+        if len(keys) == 1:
+            token.corrected = True
+            return keys.pop()
+        return token.key
+
+    def _split_compound(self, token: Token) -> list[Token]:
+        """A German compound of two known words (``Rassenkarte``) as its two parts."""
+        form = token.form
+        if self.lex.lang != "de" or len(form) < 8 or token.key in self.patterns:
+            return [token]
+        for i in range(len(form) - 4, 3, -1):
+            head, tail = form[:i], form[i:]
+            for h in (head, head[:-1] if head.endswith("s") else None):
+                if h and h in self.forms and tail in self.forms:
+                    cut = token.start + len(h)
+                    return [Token(token.surface, token.start, token.end, self.forms[h], h),
+                            Token(token.surface, token.start, token.end, self.forms[tail],
+                                  tail, capital=False)]
+        return [token]
+
+    def tokens(self, text: str) -> list[Token]:
+        if self.japanese:
+            return self.analyser.tokens(text)
+        out = []
+        for token in self.analyser.tokens(text):
+            for part in self._split_compound(token):
+                part.key = self._corrected(part)
+                out.append(part)
+        return out
+
+    # --- matching ---------------------------------------------------------------------------
+    def _hits(self, tokens: list[Token]) -> list[_Hit]:
+        if self.japanese:
+            return self._ja_hits(tokens)
+        hits, i = [], 0
+        while i < len(tokens):
+            best = None
+            for keys, kind, payload in self.patterns.get(tokens[i].key, ()):
+                n = len(keys)
+                if tuple(t.key for t in tokens[i:i + n]) == keys:
+                    rank = (n, kind != "card")
+                    if best is None or rank > best[0]:
+                        best = (rank, _Hit(kind, payload, i, i + n))
+            if best:
+                hits.append(best[1])
+                i = best[1].end
+            else:
+                i += 1
+        return hits
+
+    def _ja_hits(self, tokens: list[Token]) -> list[_Hit]:
+        surface = "".join(t.form for t in tokens)
+        reading = "".join(t.key for t in tokens)
+        s_owner, r_owner = [], []
+        for i, t in enumerate(tokens):
+            s_owner += [i] * len(t.form)
+            r_owner += [i] * len(t.key)
+        taken = [False] * len(tokens)
+        found = []
+        for pat_reading, pat_surface, kind, payload in self.ja_patterns:
+            for text, pattern, owner in ((surface, pat_surface, s_owner),
+                                         (reading, pat_reading, r_owner)):
+                # a reading of one or two kana is too ambiguous to match on its own
+                if not pattern or (owner is r_owner and len(pattern) < 3):
+                    continue
+                start = text.find(pattern)
+                while start >= 0:
+                    a, b = owner[start], owner[start + len(pattern) - 1] + 1
+                    if not any(taken[a:b]):
+                        taken[a:b] = [True] * (b - a)
+                        found.append(_Hit(kind, payload, a, b))
+                    start = text.find(pattern, start + 1)
+        return sorted(found, key=lambda h: h.start)
+
+    # --- reading ----------------------------------------------------------------------------
+    def _number(self, token: Token) -> int | None:
+        if NUMBER.fullmatch(token.surface):
+            return number_value(token.surface)
+        return self.numbers.get(token.form)
+
+    def read(self, question: str) -> Reading:
+        text = clean(question)
+        tokens = self.tokens(text)
+        hits = self._hits(tokens)
+        covered = [False] * len(tokens)
+        for hit in hits:
+            covered[hit.start:hit.end] = [True] * (hit.end - hit.start)
+        reading = Reading(self.lex.lang)
+        words = lambda a, b: [t.surface for t in tokens[a:b]]  # noqa: E731
+        numbers = {i: self._number(t) for i, t in enumerate(tokens)
+                   if not covered[i] and self._number(t) is not None}
+        negations = []
+        for hit in hits:
+            if hit.kind == "entry":
+                entry: Entry = hit.payload
+                for key, value in entry.facts.items():
+                    reading.facts.append(Fact(key, value, words(hit.start, hit.end), hit.start,
+                                              hit.end, entry.priority))
+            elif hit.kind == "unit":
+                n = self._unit_number(hit, numbers, tokens)
+                if n is not None:
+                    i, value = n
+                    covered[i] = True
+                    a, b = min(i, hit.start), max(i + 1, hit.end)
+                    reading.facts.append(Fact(hit.payload.fact, value, words(a, b), a, b))
+            elif hit.kind == "negation":
+                negations.append(hit)
+            elif hit.kind == "card":
+                if reading.card is None:
+                    reading.card = dict(hit.payload, words=words(hit.start, hit.end))
+        self._negate(reading, negations, tokens)
+        self._players(reading, tokens, covered)
+        for i, t in enumerate(tokens):
+            if not covered[i] and t.content and t.form not in self.ignore and not t.corrected \
+                    and not t.form.isdigit() and i not in numbers:
+                reading.unread.append(t.surface)
+        reading.facts.sort(key=lambda f: f.start)
+        return reading
+
+    def _unit_number(self, hit: _Hit, numbers: dict, tokens: list[Token]):
+        """The number written beside a unit: right after it, or right before it (one
+        meaningless word between them is allowed: ``nivel de 9``)."""
+        for i in (hit.end, hit.start - 1, hit.end + 1, hit.start - 2):
+            if i in numbers:
+                between = range(min(i, hit.end), max(i, hit.start))
+                if all(tokens[j].form in self.ignore or not tokens[j].content
+                       for j in between if j != i and not (hit.start <= j < hit.end)):
+                    return i, numbers.pop(i)
+        return None
+
+    def _negate(self, reading: Reading, negations: list[_Hit], tokens) -> None:
+        window = self.lex.negation_window
+        for neg in negations:
+            best = None
+            for fact in reading.facts:
+                if not isinstance(fact.value, bool):
+                    continue
+                after = 0 <= fact.start - neg.end < window
+                before = 0 <= neg.start - fact.end < window
+                if (self.lex.negation_scope in ("next", "both") and after) or \
+                        (self.lex.negation_scope in ("previous", "both") and before):
+                    distance = min(abs(fact.start - neg.end), abs(neg.start - fact.end))
+                    if best is None or distance < best[0]:
+                        best = (distance, fact)
+            if best:
+                fact = best[1]
+                fact.value = not fact.value
+                fact.words = [t.surface for t in tokens[min(neg.start, fact.start):
+                                                        max(neg.end, fact.end)]]
+
+    def _players(self, reading: Reading, tokens: list[Token], covered: list[bool]) -> None:
+        for i, t in enumerate(tokens):
+            if covered[i] or not t.content or t.corrected:
+                continue
+            known = t.form in self.players
+            named = t.capital and i > 0 and t.form not in self.ignore and (
+                self.japanese or self.lex.lang != "de" or
+                tokens[i - 1].form in self.markers)
+            if known or named:
+                covered[i] = True
+                reading.players.append(t.surface)
+                reading.facts.append(Fact("action.target", "other_player", [t.surface], i,
+                                          i + 1, -1))
