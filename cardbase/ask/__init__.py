@@ -64,17 +64,19 @@ class Asker:
         return self.readers[lang]
 
     def detect(self, question: str) -> str:
+        """The question's language: by its script, else by how many of its words each
+        lexicon writes (see ``detect``)."""
+        from .analyse import WORD
         from .detect import by_script, detect
-        from .lexicon import languages
+        from .lexicon import languages, word_forms
+        from .normalise import clean, fold
 
-        if by_script(question):
-            return by_script(question)
-        scores = {}
-        for lang in languages():
-            if lang == "ja":
-                continue
-            reading = self.reader(lang).read(question)
-            scores[lang] = sum(len(f.words) for f in reading.facts) - len(reading.unread)
+        script = by_script(question)
+        if script:
+            return script
+        words = [fold(m.group()) for m in WORD.finditer(clean(question))]
+        scores = {lang: sum(w in word_forms(lang) for w in words)
+                  for lang in languages() if lang != "ja"}
         return detect(question, scores)
 
     def read(self, question: str, lang: str | None = None):

@@ -157,3 +157,15 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         name_markers={str(w) for w in data.get("name_markers") or []},
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
+
+
+@lru_cache(maxsize=None)
+def word_forms(lang: str) -> frozenset[str]:
+    """Every word the lexicon of ``lang`` writes, folded: what language detection counts."""
+    from .analyse import WORD
+    from .normalise import clean, fold
+
+    lexicon = load(lang)
+    phrases = [w for e in lexicon.entries for w in e.words] + \
+        [w for u in lexicon.units for w in u.words] + lexicon.negation + sorted(lexicon.ignore)
+    return frozenset(fold(m.group()) for p in phrases for m in WORD.finditer(clean(p)))

@@ -87,9 +87,15 @@ class Reader:
             if len(form) >= self.FUZZY_MIN - 1:
                 for d in _deletions(form) | {form}:
                     self.fuzzy.setdefault(d, set()).add(form)
-        if self.japanese:
-            # longest first, so that a longer phrase wins where two start at one place
-            self.ja_patterns.sort(key=lambda p: -max(len(p[0]), len(p[1])))
+        # Japanese phrases indexed by their first character, in the written form and the reading
+        self.ja_surface: dict = {}
+        self.ja_reading: dict = {}
+        for order, (reading, surface, kind, payload) in enumerate(self.ja_patterns):
+            if surface:
+                self.ja_surface.setdefault(surface[0], []).append((surface, kind, payload, order))
+            # a reading of one or two kana is too ambiguous to match on its own
+            if len(reading) >= 3:
+                self.ja_reading.setdefault(reading[0], []).append((reading, kind, payload, order))
 
     def _form(self, word: str) -> str:
         return katakana(fold(clean(word))) if self.japanese else fold(clean(word))
@@ -175,22 +181,22 @@ class Reader:
         for i, t in enumerate(tokens):
             s_owner += [i] * len(t.form)
             r_owner += [i] * len(t.key)
+        found = []   # (length, order, start token, end token, kind, payload)
+        for text, owner, index in ((surface, s_owner, self.ja_surface),
+                                   (reading, r_owner, self.ja_reading)):
+            for start, ch in enumerate(text):
+                for pattern, kind, payload, order in index.get(ch, ()):
+                    if text.startswith(pattern, start):
+                        a, b = owner[start], owner[start + len(pattern) - 1] + 1
+                        found.append((-len(pattern), order, a, b, kind, payload))
+        # the longest phrase wins where two overlap
         taken = [False] * len(tokens)
-        found = []
-        for pat_reading, pat_surface, kind, payload in self.ja_patterns:
-            for text, pattern, owner in ((surface, pat_surface, s_owner),
-                                         (reading, pat_reading, r_owner)):
-                # a reading of one or two kana is too ambiguous to match on its own
-                if not pattern or (owner is r_owner and len(pattern) < 3):
-                    continue
-                start = text.find(pattern)
-                while start >= 0:
-                    a, b = owner[start], owner[start + len(pattern) - 1] + 1
-                    if not any(taken[a:b]):
-                        taken[a:b] = [True] * (b - a)
-                        found.append(_Hit(kind, payload, a, b))
-                    start = text.find(pattern, start + 1)
-        return sorted(found, key=lambda h: h.start)
+        hits = []
+        for _length, _order, a, b, kind, payload in sorted(found, key=lambda f: f[:2]):
+            if not any(taken[a:b]):
+                taken[a:b] = [True] * (b - a)
+                hits.append(_Hit(kind, payload, a, b))
+        return sorted(hits, key=lambda h: h.start)
 
     # --- reading ----------------------------------------------------------------------------
     def _number(self, token: Token) -> int | None:
