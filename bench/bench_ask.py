@@ -114,6 +114,13 @@ def accuracy(db: Path) -> dict:
         out["verdict_misses"] = misses   # the same in every language when they agree
     out["five_languages_agree"] = {"full": "%d/%d" % measure.agreement(asker, 0),
                                    "terse": "%d/%d" % measure.agreement(asker, 1)}
+    for name in measure.SETS[1:]:
+        later = out.setdefault("later_sets", {}).setdefault(name, {})
+        for lang in measure.LANGS:
+            later[lang] = {form: "%d/%d" % measure.accuracy(asker, lang, i, name=name)[:2]
+                           for i, form in enumerate(("full", "terse"))}
+        later["agree"] = {form: "%d/%d" % measure.agreement(asker, i, name)
+                          for i, form in enumerate(("full", "terse"))}
     return out
 
 
@@ -138,6 +145,8 @@ def main() -> None:
     for lang, row in result["accuracy"]["languages"].items():
         print(lang, " ".join(f"{k}={v}" for k, v in row.items()))
     print("agree", result["accuracy"]["five_languages_agree"])
+    for name, rows in result["accuracy"]["later_sets"].items():
+        print(name, rows)
     for miss in result["accuracy"]["verdict_misses"]:
         print("verdict miss", miss)
 

@@ -68,6 +68,11 @@ def _connect(db_path):
     return connect(db_path)
 
 
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to answer a follow-up question."""
+    return sys.stdin.isatty()
+
+
 def _use_language(lang: str | None) -> None:
     set_language(lang)
 
@@ -291,7 +296,7 @@ def ask(question, lang, game, rulebook, db_path, as_json):
     asked = {}
     # On a terminal, ask for the fact a conditional answer depends on, and answer again
     while (not as_json and result["verdict"] == "conditional" and result.get("missing")
-           and result["missing"] not in asked and sys.stdin.isatty()):
+           and result["missing"] not in asked and _interactive()):
         render.asked(result)
         text, choices = followup.prompt(result["lang"], result["missing"])
         value = followup.reply(result["lang"], result["missing"],

@@ -49,6 +49,7 @@ class Lexicon:
     numbers: dict[str, int]
     players: list[str]
     name_markers: set[str]
+    turn_words: set[str] = field(default_factory=set)
     questions: dict[str, str] = field(default_factory=dict)
     answers: dict[str, list[str]] = field(default_factory=dict)
     path: str = ""
@@ -155,6 +156,7 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         numbers={str(k): v for k, v in numbers.items()},
         players=[str(p) for p in data.get("players") or []],
         name_markers={str(w) for w in data.get("name_markers") or []},
+        turn_words={str(w) for w in data.get("turn_words") or []},
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
 

@@ -69,6 +69,7 @@ class Reader:
         self.ignore = {self._form(w) for w in lexicon.ignore}
         self.players = {self._form(p) for p in lexicon.players}
         self.markers = {self._form(w) for w in lexicon.name_markers}
+        self.turn_words = {self._form(w) for w in lexicon.turn_words}
         self.patterns: dict = {}          # first key -> [(keys, kind, payload)]
         self.ja_patterns: list = []       # (reading, surface, kind, payload)
         self.forms: dict[str, str] = {}   # folded word -> key, for typos and compounds
@@ -162,17 +163,37 @@ class Reader:
         while i < len(tokens):
             best = None
             for keys, kind, payload in self.patterns.get(tokens[i].key, ()):
-                n = len(keys)
-                if tuple(t.key for t in tokens[i:i + n]) == keys:
-                    rank = (n, kind != "card")
+                end = self._match(tokens, i, keys, kind != "card")
+                if end is not None:
+                    # the phrase of more words wins, then the one written without gaps
+                    rank = (len(keys), -(end - i), kind != "card")
                     if best is None or rank > best[0]:
-                        best = (rank, _Hit(kind, payload, i, i + n))
+                        best = (rank, _Hit(kind, payload, i, end))
             if best:
                 hits.append(best[1])
                 i = best[1].end
             else:
                 i += 1
         return hits
+
+    MAX_GAP = 2
+
+    def _match(self, tokens: list[Token], i: int, keys: tuple, gaps_allowed: bool) -> int | None:
+        """Where the phrase ``keys`` ends if it starts at token ``i``; up to ``MAX_GAP`` words
+        of no meaning may stand inside a lexicon phrase (``ask someone for help``, ``cards in
+        my hand``); a card's name is matched whole."""
+        j, gaps = i, 0
+        for n, key in enumerate(keys):
+            while j < len(tokens) and tokens[j].key != key:
+                if n == 0 or not gaps_allowed or gaps >= self.MAX_GAP or \
+                        tokens[j].form not in self.ignore:
+                    return None
+                gaps += 1
+                j += 1
+            if j >= len(tokens):
+                return None
+            j += 1
+        return j
 
     def _ja_hits(self, tokens: list[Token]) -> list[_Hit]:
         surface = "".join(t.form for t in tokens)
@@ -275,15 +296,29 @@ class Reader:
                                                         max(neg.end, fact.end)]]
 
     def _players(self, reading: Reading, tokens: list[Token], covered: list[bool]) -> None:
+        """Other players by name: a name the lexicon lists, or an unknown capitalised word
+        (in German, where every noun is capitalised, only after a word such as ``mit``). A
+        name beside a word for "turn" (``Paco's turn``, ``turno de Ana``, ``パコのターン``)
+        says it is not the asker's turn."""
         for i, t in enumerate(tokens):
             if covered[i] or not t.content or t.corrected:
                 continue
-            known = t.form in self.players
-            named = t.capital and i > 0 and t.form not in self.ignore and (
+            form = t.form.removesuffix("'s")
+            known = form in self.players and form not in self.ignore
+            named = t.capital and i > 0 and form not in self.ignore and (
                 self.japanese or self.lex.lang != "de" or
                 tokens[i - 1].form in self.markers)
-            if known or named:
-                covered[i] = True
-                reading.players.append(t.surface)
-                reading.facts.append(Fact("action.target", "other_player", [t.surface], i,
-                                          i + 1, -1))
+            if not (known or named):
+                continue
+            covered[i] = True
+            reading.players.append(t.surface)
+            reading.facts.append(Fact("action.target", "other_player", [t.surface], i, i + 1, -1))
+            near = [j for j in range(max(0, i - 3), min(len(tokens), i + 4))
+                    if not covered[j] and tokens[j].form in self.turn_words]
+            if near or (t.form.endswith("'s") and i + 1 < len(tokens)
+                        and tokens[i + 1].form in self.turn_words):
+                j = near[0] if near else i + 1
+                covered[j] = True
+                a, b = min(i, j), max(i, j) + 1
+                reading.facts.append(Fact("state.my_turn", False,
+                                          [x.surface for x in tokens[a:b]], a, b))

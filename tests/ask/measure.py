@@ -17,8 +17,13 @@ HERE = Path(__file__).resolve().parent
 LANGS = ("en", "es", "de", "ja", "vi")
 
 
-def questions() -> list[dict]:
-    return yaml.safe_load((HERE / "questions.yaml").read_text(encoding="utf-8"))["questions"]
+SETS = ("questions.yaml", "heldout.yaml", "blind.yaml")
+
+
+def questions(name: str = "questions.yaml") -> list[dict]:
+    """The questions of one set: ``questions.yaml`` (the main set), ``heldout.yaml`` and
+    ``blind.yaml`` (written after the lexicons, see BENCHMARKS.md)."""
+    return yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["questions"]
 
 
 def flat(query: dict, prefix: str = "") -> dict:
@@ -88,9 +93,10 @@ VARIANTS = {"no_accents": strip_accents, "typo": typo, "full_width": full_width,
             "half_width_kana": half_width_kana}
 
 
-def accuracy(asker, lang: str, form: int, variant=None, given_lang: bool = True):
+def accuracy(asker, lang: str, form: int, variant=None, given_lang: bool = True,
+             name: str = "questions.yaml"):
     """(right, total, misses) over the set for ``lang``; ``form`` 0 = full, 1 = terse."""
-    right, misses, items = 0, [], questions()
+    right, misses, items = 0, [], questions(name)
     for item in items:
         text = item[lang][form]
         if variant:
@@ -103,20 +109,20 @@ def accuracy(asker, lang: str, form: int, variant=None, given_lang: bool = True)
     return right, len(items), misses
 
 
-def agreement(asker, form: int = 0) -> tuple[int, int]:
+def agreement(asker, form: int = 0, name: str = "questions.yaml") -> tuple[int, int]:
     """How many questions read into one query in all five languages."""
     same = 0
-    items = questions()
+    items = questions(name)
     for item in items:
         queries = [read_query(asker, item[lang][form], lang) for lang in LANGS]
         same += all(q is not None and q == queries[0] for q in queries)
     return same, len(items)
 
 
-def verdicts(asker, lang: str) -> tuple[int, int, list]:
+def verdicts(asker, lang: str, name: str = "questions.yaml") -> tuple[int, int, list]:
     """How many full questions get the verdict the rulebooks give."""
     right, misses = 0, []
-    for item in questions():
+    for item in questions(name):
         try:
             verdict = asker.ask(item[lang][0], lang)["verdict"]
         except Exception as exc:  # noqa: BLE001 - a refused question counts as a miss
@@ -125,4 +131,4 @@ def verdicts(asker, lang: str) -> tuple[int, int, list]:
             right += 1
         else:
             misses.append((item["id"], item["verdict"], verdict))
-    return right, len(questions()), misses
+    return right, len(questions(name)), misses
