@@ -106,6 +106,11 @@ def _connect(db_path):
     return connect(db_path)
 
 
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to answer a follow-up question."""
+    return sys.stdin.isatty()
+
+
 def _use_language(lang: str | None) -> None:
     set_language(lang)
 
@@ -336,6 +341,46 @@ def check(query_file, lang, db_path, as_json):
     if as_json:
         return render.json_output(result)
     render.answer(result)
+
+
+@main.command()
+@click.argument("question")
+@click.option("--lang", help=_("The question's language (en, es, de, ja, vi); detected when left "
+                               "out."))
+@click.option("--game", type=click.Choice(["munchkin", "munchkin-warhammer-aos", "dungeon-mayhem",
+                                           "smashup-munchkin"]),
+              help=_("The game (default: the one the question names, else Munchkin)."))
+@click.option("--rulebook", help=_("Ask one rulebook only."))
+@db_option
+@json_option
+@guarded
+def ask(question, lang, game, rulebook, db_path, as_json):
+    """Answer a rules QUESTION written as a player would say it, in any of five languages."""
+    from .ask import Asker, Unreadable, followup
+
+    asker = Asker(_connect(db_path))
+    _use_language(lang)
+    try:
+        result = asker.ask(question, lang, game, rulebook)
+    except Unreadable as exc:
+        _use_language(exc.lang or lang)  # the message, and its "error:", in the question's language
+        raise
+    _use_language(result["lang"])
+    asked = {}
+    # On a terminal, ask for the fact a conditional answer depends on, and answer again
+    while (not as_json and result["verdict"] == "conditional" and result.get("missing")
+           and result["missing"] not in asked and _interactive()):
+        render.asked(result)
+        text, choices = followup.prompt(result["lang"], result["missing"])
+        value = followup.reply(result["lang"], result["missing"],
+                               render.prompt(text, choices))
+        if value is None:
+            break
+        asked[result["missing"]] = value
+        result = asker.ask(question, result["lang"], game, rulebook, extra=asked)
+    if as_json:
+        return render.json_output(result)
+    render.asked(result)
 
 
 @main.command("can-play")

@@ -206,6 +206,29 @@ def answer(result: dict) -> None:
             f"{rb} {_(v)}" for rb, v in result["by_rulebook"].items())))
 
 
+def asked(result: dict) -> None:
+    """``cardbase ask``: how the question was read (each fact with its words), the answer, the
+    fact it depends on, and the words that were not understood."""
+    click.echo(_("Read as ({lang}):", lang=result["lang"]))
+    space = "" if result["lang"] in ("ja", "zh") else " "
+    for reading in result["readings"]:
+        value = reading["value"]
+        value = json.dumps(value) if isinstance(value, bool) else value
+        click.echo(f"  {reading['key']} = {value}  ← “{space.join(reading['words'])}”")
+    answer(result)
+    if result.get("missing"):
+        click.echo(_("  missing fact: {fact}", fact=result["missing"]))
+    if result["unread"]:
+        click.echo(_("  not understood: {words}", words=", ".join(result["unread"])))
+
+
+def prompt(text: str, choices: list[str]) -> str:
+    """Ask the player for a missing fact on the terminal; the reply as typed."""
+    for number, choice in enumerate(choices, 1):
+        click.echo(f"  {number}. {choice}")
+    return click.prompt(text, default="", show_default=False)
+
+
 def fight(result: dict) -> None:
     """``cardbase combat``: every step of the fight with its rule, then who wins."""
     for step in result["steps"]:

@@ -20,6 +20,7 @@ __all__ = [
     "card_by_key_of_types", "english_card_name", "term_rows", "term_words",
     "term_ids_by_key", "term_words_like", "glossary_words", "term_definitions",
     "term_definition_sections", "term_section_refs", "term_mention_count", "term_note",
+    "card_names_with_game",
 ]
 
 
@@ -130,6 +131,13 @@ def card_names_by_key(conn: sqlite3.Connection, key: str,
            "c.id = n.card_id WHERE n.key = ?" + (" AND c.game_id = ?" if game else "") +
            " ORDER BY n.card_id, n.lang")
     return conn.execute(sql, (key, game) if game else (key,)).fetchall()
+
+
+def card_names_with_game(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """(name, game_id, type) of every card name in every language, by game, card and name."""
+    return conn.execute(
+        "SELECT DISTINCT n.name, c.game_id, c.type FROM card_names n JOIN cards c ON "
+        "c.id = n.card_id ORDER BY c.game_id, c.id, n.name").fetchall()
 
 
 def games_of_cards_named(conn: sqlite3.Connection, key: str) -> list[str]:

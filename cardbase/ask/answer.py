@@ -1,0 +1,145 @@
+"""From a reading to the answer: the query, the checker's verdict, and what was missing.
+
+``build_query`` turns the facts into a check query (spec 1.1): the game from ``--game``, else
+the question's game words, its card, or a card kind only one game has, else Munchkin; the
+rulebook from ``--rulebook``, else an edition or a rulebook language the question names.
+``missing_fact`` finds, for a ``conditional`` verdict, the first fact the question left out
+whose value changes the verdict, so that it can be asked for.
+"""
+
+from __future__ import annotations
+
+from .reader import Reading
+from .reader import Fact
+from .vocabulary import (CARD_TYPES_OF_GAME, DEFAULT_VERB, GAME_OF_CARD_TYPE, IMPLIED_KIND,
+                         IMPLIED_STATE, META, STATE_KEYS_OF_GAME,
+                         USED_KINDS,
+                         PHASES_OF_GAME)
+
+#: facts worth asking for when a verdict is conditional, in the order they are asked
+ASKABLE = (("state.my_turn", (True, False)), ("state.phase", ("combat", "start_of_turn")),
+           ("state.role", ("fighter", "helper", "bystander")),
+           ("state.lowest_level", (True, False)), ("state.dead", (True, False)))
+
+
+def choose_game(reading: Reading, game: str | None, rulebook_game: str | None) -> str:
+    if game:
+        return game
+    if rulebook_game:
+        return rulebook_game
+    named = reading.get("game")
+    if named:
+        return named
+    if reading.card:
+        return reading.card["game"]
+    kind = reading.get("action.card_type")
+    return GAME_OF_CARD_TYPE.get(kind, "munchkin")
+
+
+def choose_rulebook(reading: Reading, game: str, rulebooks: list[dict]) -> str | None:
+    """The rulebook an edition or a rulebook language in the question names, if exactly one."""
+    edition, lang = reading.get("edition"), reading.get("rulebook_lang")
+    if edition is None and lang is None:
+        return None
+    found = [r["id"] for r in rulebooks if r["game_id"] == game
+             and (edition is None or r["edition"] == edition)
+             and (lang is None or r["lang"] == lang)]
+    return found[0] if len(found) == 1 else None
+
+
+def _put(query: dict, path: str, value) -> None:
+    parts = path.split(".")
+    node = query
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+    node[parts[-1]] = value
+
+
+def build_query(reading: Reading, game: str, rulebook: str | None) -> tuple[dict, list]:
+    """The query and the facts it was built from (the first of each key wins, a verb of
+    higher priority over a lower one); facts only another game has are left out (their words
+    are then among the words not understood, see ``left_out``)."""
+    query: dict = {"game": game}
+    if rulebook:
+        query["rulebook"] = rulebook
+    query["state"], query["action"] = {}, {}
+    used, seen = [], set()
+    facts = sorted(reading.facts, key=lambda f: -f.priority)  # stable: keeps question order
+    for fact in facts:
+        if fact.key in META or fact.key in seen:
+            if fact.key in META and fact.key not in seen:
+                seen.add(fact.key)
+                used.append(fact)
+            continue
+        if fact.key == "state.phase" and fact.value not in PHASES_OF_GAME[game]:
+            continue
+        if fact.key == "action.card_type" and fact.value not in CARD_TYPES_OF_GAME[game]:
+            continue
+        if fact.key.startswith("state.") and game in STATE_KEYS_OF_GAME and \
+                fact.key.split(".")[1] not in STATE_KEYS_OF_GAME[game]:
+            continue
+        seen.add(fact.key)
+        used.append(fact)
+        _put(query, fact.key, fact.value)
+    if reading.card and "action.card_type" not in seen and reading.card["game"] == game:
+        query["action"]["card"] = reading.card["name"]
+    verb = query["action"].get("verb")
+    kind = query["action"].get("card_type")
+    if verb is None and (kind or "card" in query["action"]):
+        # a card kind (or card) and no verb, as search-box questions are: "can I play it?"
+        words = next((f.words for f in used if f.key == "action.card_type"),
+                     reading.card["words"] if reading.card else [])
+        used.append(Fact("action.verb", DEFAULT_VERB, words, -1, -1))
+        query["action"]["verb"] = verb = DEFAULT_VERB
+    if verb == "use" and kind is not None and kind not in USED_KINDS:
+        query["action"]["verb"] = verb = DEFAULT_VERB
+        for fact in used:
+            if fact.key == "action.verb":
+                fact.value = verb
+    if kind is not None and IMPLIED_KIND.get(verb) == kind:
+        del query["action"]["card_type"]
+        used = [f for f in used if f.key != "action.card_type"]
+    for key, value in IMPLIED_STATE.get(verb, {}).items():
+        if query["state"].get(key) == value:
+            del query["state"][key]
+            used = [f for f in used if f.key != f"state.{key}"]
+    used.sort(key=lambda f: f.start)
+    return query, used
+
+
+def missing_fact(run, query: dict) -> str | None:
+    """The first left-out fact whose value changes a ``conditional`` verdict. ``run`` answers
+    a query (the checker); a candidate the checker refuses is skipped."""
+    import copy
+
+    from ..errors import CardbaseError
+
+    for path, values in ASKABLE:
+        section, key = path.split(".", 1)
+        if key in query.get(section, {}):
+            continue
+        verdicts = set()
+        for value in values:
+            trial = copy.deepcopy(query)
+            trial[section][key] = value
+            try:
+                verdicts.add(run(trial)["verdict"])
+            except CardbaseError:  # a value the checker refuses is no candidate
+                continue
+        if len(verdicts) > 1:
+            return path
+    return None
+
+
+def left_out(reading: Reading, game: str) -> list[str]:
+    """The words of facts the game does not have (a Munchkin phase or state in Dungeon
+    Mayhem): read, but not usable in this game's query."""
+    out = []
+    for fact in reading.facts:
+        key = fact.key.split(".")
+        foreign = (fact.key == "state.phase" and fact.value not in PHASES_OF_GAME[game]) or (
+            key[0] == "state" and game in STATE_KEYS_OF_GAME
+            and key[1] not in STATE_KEYS_OF_GAME[game])
+        if foreign:
+            out += [w for w in fact.words if w not in out]
+    return out

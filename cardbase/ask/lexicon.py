@@ -1,0 +1,173 @@
+"""A language's lexicon: the words of phases, roles, verbs, targets, card kinds, negation, numbers
+and units, as ``data/lexicon/<lang>.yaml`` writes them (beside the glossary).
+
+Each entry maps words to facts of the check query (``vocabulary.FACTS``). Loading validates the
+whole file and reports every problem at once as ``file:line: what was expected``; a translator
+adding a language writes one more file of the same shape and nothing in the code changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import CardbaseError
+from ..yamlfile import Problems, load_yaml
+from .vocabulary import check_fact
+
+ANALYSERS = ("snowball", "syllables", "sudachi")
+SCOPES = ("next", "previous", "both")
+
+
+@dataclass
+class Entry:
+    facts: dict
+    words: list[str]
+    priority: int = 0
+    line: int = 0
+
+
+@dataclass
+class Unit:
+    fact: str
+    words: list[str]
+    line: int = 0
+
+
+@dataclass
+class Lexicon:
+    lang: str
+    analyser: str
+    stemmer: str | None
+    entries: list[Entry]
+    units: list[Unit]
+    negation: list[str]
+    negation_scope: str
+    negation_window: int
+    ignore: set[str]
+    numbers: dict[str, int]
+    players: list[str]
+    name_markers: set[str]
+    turn_words: set[str] = field(default_factory=set)
+    questions: dict[str, str] = field(default_factory=dict)
+    answers: dict[str, list[str]] = field(default_factory=dict)
+    path: str = ""
+
+
+def lexicon_dir() -> Path:
+    """Where the lexicons are: the data folder's ``lexicon/`` (``--data``, ``CARDBASE_DATA``, the
+    project), else the copy beside the package."""
+    from .. import paths
+
+    try:
+        folder = paths.data_dir() / "lexicon"
+        if folder.is_dir():
+            return folder
+    except CardbaseError:
+        pass
+    return paths.shipped_root() / "data" / "lexicon"
+
+
+def languages() -> list[str]:
+    """The languages that have a lexicon."""
+    return sorted(p.stem for p in lexicon_dir().glob("*.yaml"))
+
+
+def _strings(value, problems, container, key, what) -> list[str]:
+    if isinstance(value, list) and any(isinstance(v, bool) for v in value):
+        # YAML reads bare yes, no, on, off as true/false
+        problems(f"{what}: a word read as true/false; quote it (\"no\", \"on\")", container, key)
+        return []
+    if not isinstance(value, list) or not value or not all(
+            isinstance(v, (str, int)) and str(v).strip() for v in value):
+        problems(f"{what}: expected a non-empty list of words", container, key)
+        return []
+    return [str(v) for v in value]
+
+
+@lru_cache(maxsize=None)
+def load(lang: str, path: str | None = None) -> Lexicon:
+    """The lexicon of ``lang`` (from ``path`` if given), validated."""
+    file = Path(path) if path else lexicon_dir() / f"{lang}.yaml"
+    data = load_yaml(file)
+    problems = Problems(file, "lexicon")
+    if not isinstance(data, dict):
+        problems("a lexicon is a mapping with keys lang, analyser, entries", data)
+        problems.raise_if_any()
+    if data.get("lang") != lang:
+        problems(f"lang: expected {lang!r} (the file's name)", data, "lang")
+    analyser = data.get("analyser")
+    if analyser not in ANALYSERS:
+        problems(f"analyser: expected one of {', '.join(ANALYSERS)}", data, "analyser")
+    entries, units = [], []
+    raw_entries = data.get("entries")
+    if not isinstance(raw_entries, list):
+        problems("entries: expected a list", data, "entries")
+        raw_entries = []
+    for i, item in enumerate(raw_entries):
+        line = getattr(raw_entries, "line_of", lambda _i: 0)(i)
+        if not isinstance(item, dict) or not isinstance(item.get("facts"), dict):
+            problems("entry: expected a mapping with `facts` (a mapping) and `words`",
+                     raw_entries, i)
+            continue
+        for key, value in item["facts"].items():
+            why = check_fact(key, value)
+            if why:
+                problems(why, item["facts"], key)
+        words = _strings(item.get("words"), problems, item, "words", "words")
+        priority = item.get("priority", 0)
+        if not isinstance(priority, int):
+            problems("priority: expected a whole number", item, "priority")
+            priority = 0
+        entries.append(Entry(dict(item["facts"]), words, priority, line))
+    for i, item in enumerate(data.get("units") or []):
+        if not isinstance(item, dict) or check_fact(item.get("fact", ""), 1):
+            problems("unit: expected `fact` naming a number fact (state.level, action.gold...) "
+                     "and `words`", data.get("units"), i)
+            continue
+        units.append(Unit(item["fact"], _strings(item.get("words"), problems, item, "words",
+                                                 "words"), getattr(item, "line", 0)))
+    negation = data.get("negation") or {}
+    scope = negation.get("scope", "next") if isinstance(negation, dict) else None
+    if scope not in SCOPES:
+        problems(f"negation.scope: expected one of {', '.join(SCOPES)}", negation, "scope")
+    numbers = data.get("numbers") or {}
+    if not isinstance(numbers, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in numbers.values()):
+        problems("numbers: expected a mapping of words to whole numbers", data, "numbers")
+        numbers = {}
+    questions = data.get("questions") or {}
+    if not isinstance(questions, dict):
+        problems("questions: expected a mapping of fact to the question that asks for it",
+                 data, "questions")
+        questions = {}
+    answers = data.get("answers") or {}
+    if not isinstance(answers, dict) or set(answers) - {"yes", "no"}:
+        problems("answers: expected `yes` and `no`, each a list of words", data, "answers")
+        answers = {}
+    answers = {k: _strings(v, problems, answers, k, f"answers.{k}") for k, v in answers.items()}
+    problems.raise_if_any()
+    return Lexicon(
+        lang=lang, analyser=analyser, stemmer=data.get("stemmer"), entries=entries, units=units,
+        negation=[str(w) for w in negation.get("words", [])],
+        negation_scope=scope, negation_window=int(negation.get("window", 3)),
+        ignore=set(_strings(data.get("ignore") or ["-"], problems, data, "ignore", "ignore")),
+        numbers={str(k): v for k, v in numbers.items()},
+        players=[str(p) for p in data.get("players") or []],
+        name_markers={str(w) for w in data.get("name_markers") or []},
+        turn_words={str(w) for w in data.get("turn_words") or []},
+        questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
+        path=str(file))
+
+
+@lru_cache(maxsize=None)
+def word_forms(lang: str) -> frozenset[str]:
+    """Every word the lexicon of ``lang`` writes, folded: what language detection counts."""
+    from .analyse import WORD
+    from .normalise import clean, fold
+
+    lexicon = load(lang)
+    phrases = [w for e in lexicon.entries for w in e.words] + \
+        [w for u in lexicon.units for w in u.words] + lexicon.negation + sorted(lexicon.ignore)
+    return frozenset(fold(m.group()) for p in phrases for m in WORD.finditer(clean(p)))

@@ -1,0 +1,324 @@
+"""Reading a question into facts of a check query, each with the words it came from.
+
+A ``Reader`` is built once per language from its lexicon and the card database's names; reading
+a question then finds, left to right, the longest lexicon phrase or card name at each place
+(one-letter typos of longer words forgiven, German compounds split into known parts), reads
+numbers with the unit beside them (``nivel 9``, ``レベル9``, ``1.000 monedas``), lets a negation
+flip the true/false fact next to it (``no es mi turno``, ``自分のターンじゃない``), takes an
+unknown capitalised name (``Ana``, ``Kenji``) for another player, and lists the words that carry
+meaning but matched nothing. Facts are kept as dotted paths with their value and words; turning
+them into a query is ``answer.build_query``'s job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .analyse import NUMBER, Token, analyser
+from .lexicon import Entry, Lexicon, Unit
+from .normalise import clean, fold, katakana, number_value
+
+
+@dataclass
+class Fact:
+    key: str
+    value: object
+    words: list[str]
+    start: int = 0          # token span, for negation and ordering
+    end: int = 0
+    priority: int = 0
+
+
+@dataclass
+class Reading:
+    lang: str
+    facts: list[Fact] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    card: dict | None = None        # {"name", "game", "type", "words"}
+    players: list[str] = field(default_factory=list)
+
+    def get(self, key: str):
+        for fact in self.facts:
+            if fact.key == key:
+                return fact.value
+        return None
+
+
+@dataclass
+class _Hit:
+    kind: str          # entry, unit, negation, card, player
+    payload: object
+    start: int         # token span [start, end)
+    end: int
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+class Reader:
+    """Reads questions of one language. ``cards``: (name, game, type) of every card name."""
+
+    FUZZY_MIN = 5
+
+    def __init__(self, lexicon: Lexicon, cards: list[tuple[str, str, str]]):
+        self.lex = lexicon
+        self.analyser = analyser(lexicon.analyser, lexicon.stemmer)
+        self.japanese = lexicon.analyser == "sudachi"
+        self.numbers = {self._form(k): v for k, v in lexicon.numbers.items()}
+        self.ignore = {self._form(w) for w in lexicon.ignore}
+        self.players = {self._form(p) for p in lexicon.players}
+        self.markers = {self._form(w) for w in lexicon.name_markers}
+        self.turn_words = {self._form(w) for w in lexicon.turn_words}
+        self.patterns: dict = {}          # first key -> [(keys, kind, payload)]
+        self.ja_patterns: list = []       # (reading, surface, kind, payload)
+        self.forms: dict[str, str] = {}   # folded word -> key, for typos and compounds
+        self.fuzzy: dict[str, set[str]] = {}
+        for entry in lexicon.entries:
+            for word in entry.words:
+                self._add(word, "entry", entry)
+        for unit in lexicon.units:
+            for word in unit.words:
+                self._add(word, "unit", unit)
+        for word in lexicon.negation:
+            self._add(word, "negation", None)
+        for name, game, card_type in cards:
+            self._add(name, "card", {"name": name, "game": game, "type": card_type})
+        for form in self.forms:
+            if len(form) >= self.FUZZY_MIN - 1:
+                for d in _deletions(form) | {form}:
+                    self.fuzzy.setdefault(d, set()).add(form)
+        # Japanese phrases indexed by their first character, in the written form and the reading
+        self.ja_surface: dict = {}
+        self.ja_reading: dict = {}
+        for order, (reading, surface, kind, payload) in enumerate(self.ja_patterns):
+            if surface:
+                self.ja_surface.setdefault(surface[0], []).append((surface, kind, payload, order))
+            # a reading of one or two kana is too ambiguous to match on its own
+            if len(reading) >= 3:
+                self.ja_reading.setdefault(reading[0], []).append((reading, kind, payload, order))
+
+    def _form(self, word: str) -> str:
+        return katakana(fold(clean(word))) if self.japanese else fold(clean(word))
+
+    def _add(self, phrase: str, kind: str, payload) -> None:
+        if self.japanese:
+            surface = self._form(phrase)
+            reading = self.analyser.phrase(phrase)
+            self.ja_patterns.append((reading, surface, kind, payload))
+            return
+        tokens = self.analyser.tokens(clean(phrase))
+        if not tokens:
+            return
+        keys = tuple(t.key for t in tokens)
+        for t in tokens:
+            self.forms.setdefault(t.form, t.key)
+        self.patterns.setdefault(keys[0], []).append((keys, kind, payload))
+
+    # --- tokens -----------------------------------------------------------------------------
+    def _corrected(self, token: Token) -> str:
+        """The key of ``token``, or of the lexicon word one typo away from it."""
+        if token.key in self.patterns or token.form in self.ignore or \
+                len(token.form) < self.FUZZY_MIN or token.form.isdigit():
+            return token.key
+        near = set()
+        for d in _deletions(token.form) | {token.form}:
+            near |= self.fuzzy.get(d, set())
+        keys = {self.forms[form] for form in near}
+        if len(keys) == 1:
+            token.corrected = True
+            return keys.pop()
+        return token.key
+
+    def _split_compound(self, token: Token) -> list[Token]:
+        """A German compound of two known words (``Rassenkarte``) as its two parts."""
+        form = token.form
+        if self.lex.lang != "de" or len(form) < 8 or token.key in self.patterns:
+            return [token]
+        for i in range(len(form) - 4, 3, -1):
+            head, tail = form[:i], form[i:]
+            for h in (head, head[:-1] if head.endswith("s") else None):
+                if h and h in self.forms and tail in self.forms:
+                    cut = token.start + len(h)
+                    return [Token(token.surface, token.start, token.end, self.forms[h], h),
+                            Token(token.surface, token.start, token.end, self.forms[tail],
+                                  tail, capital=False)]
+        return [token]
+
+    def tokens(self, text: str) -> list[Token]:
+        if self.japanese:
+            return self.analyser.tokens(text)
+        out = []
+        for token in self.analyser.tokens(text):
+            for part in self._split_compound(token):
+                part.key = self._corrected(part)
+                out.append(part)
+        return out
+
+    # --- matching ---------------------------------------------------------------------------
+    def _hits(self, tokens: list[Token]) -> list[_Hit]:
+        if self.japanese:
+            return self._ja_hits(tokens)
+        hits, i = [], 0
+        while i < len(tokens):
+            best = None
+            for keys, kind, payload in self.patterns.get(tokens[i].key, ()):
+                end = self._match(tokens, i, keys, kind != "card")
+                if end is not None:
+                    # the phrase of more words wins, then the one written without gaps
+                    rank = (len(keys), -(end - i), kind != "card")
+                    if best is None or rank > best[0]:
+                        best = (rank, _Hit(kind, payload, i, end))
+            if best:
+                hits.append(best[1])
+                i = best[1].end
+            else:
+                i += 1
+        return hits
+
+    MAX_GAP = 2
+
+    def _match(self, tokens: list[Token], i: int, keys: tuple, gaps_allowed: bool) -> int | None:
+        """Where the phrase ``keys`` ends if it starts at token ``i``; up to ``MAX_GAP`` words
+        of no meaning may stand inside a lexicon phrase (``ask someone for help``, ``cards in
+        my hand``); a card's name is matched whole."""
+        j, gaps = i, 0
+        for n, key in enumerate(keys):
+            while j < len(tokens) and tokens[j].key != key:
+                if n == 0 or not gaps_allowed or gaps >= self.MAX_GAP or \
+                        tokens[j].form not in self.ignore:
+                    return None
+                gaps += 1
+                j += 1
+            if j >= len(tokens):
+                return None
+            j += 1
+        return j
+
+    def _ja_hits(self, tokens: list[Token]) -> list[_Hit]:
+        surface = "".join(t.form for t in tokens)
+        reading = "".join(t.key for t in tokens)
+        s_owner, r_owner = [], []
+        for i, t in enumerate(tokens):
+            s_owner += [i] * len(t.form)
+            r_owner += [i] * len(t.key)
+        found = []   # (length, order, start token, end token, kind, payload)
+        for text, owner, index in ((surface, s_owner, self.ja_surface),
+                                   (reading, r_owner, self.ja_reading)):
+            for start, ch in enumerate(text):
+                for pattern, kind, payload, order in index.get(ch, ()):
+                    if text.startswith(pattern, start):
+                        a, b = owner[start], owner[start + len(pattern) - 1] + 1
+                        found.append((-len(pattern), order, a, b, kind, payload))
+        # the longest phrase wins where two overlap
+        taken = [False] * len(tokens)
+        hits = []
+        for _length, _order, a, b, kind, payload in sorted(found, key=lambda f: f[:2]):
+            if not any(taken[a:b]):
+                taken[a:b] = [True] * (b - a)
+                hits.append(_Hit(kind, payload, a, b))
+        return sorted(hits, key=lambda h: h.start)
+
+    # --- reading ----------------------------------------------------------------------------
+    def _number(self, token: Token) -> int | None:
+        if NUMBER.fullmatch(token.surface):
+            return number_value(token.surface)
+        return self.numbers.get(token.form)
+
+    def read(self, question: str) -> Reading:
+        text = clean(question)
+        tokens = self.tokens(text)
+        hits = self._hits(tokens)
+        covered = [False] * len(tokens)
+        for hit in hits:
+            covered[hit.start:hit.end] = [True] * (hit.end - hit.start)
+        reading = Reading(self.lex.lang)
+        words = lambda a, b: [t.surface for t in tokens[a:b]]  # noqa: E731
+        numbers = {i: self._number(t) for i, t in enumerate(tokens)
+                   if not covered[i] and self._number(t) is not None}
+        negations = []
+        for hit in hits:
+            if hit.kind == "entry":
+                entry: Entry = hit.payload
+                for key, value in entry.facts.items():
+                    reading.facts.append(Fact(key, value, words(hit.start, hit.end), hit.start,
+                                              hit.end, entry.priority))
+            elif hit.kind == "unit":
+                n = self._unit_number(hit, numbers, tokens)
+                if n is not None:
+                    i, value = n
+                    covered[i] = True
+                    a, b = min(i, hit.start), max(i + 1, hit.end)
+                    reading.facts.append(Fact(hit.payload.fact, value, words(a, b), a, b))
+            elif hit.kind == "negation":
+                negations.append(hit)
+            elif hit.kind == "card":
+                if reading.card is None:
+                    reading.card = dict(hit.payload, words=words(hit.start, hit.end))
+        self._negate(reading, negations, tokens)
+        self._players(reading, tokens, covered)
+        for i, t in enumerate(tokens):
+            if not covered[i] and t.content and t.form not in self.ignore and not t.corrected \
+                    and not t.form.isdigit() and i not in numbers:
+                reading.unread.append(t.surface)
+        reading.facts.sort(key=lambda f: f.start)
+        return reading
+
+    def _unit_number(self, hit: _Hit, numbers: dict, tokens: list[Token]):
+        """The number written beside a unit: right after it, or right before it (one
+        meaningless word between them is allowed: ``nivel de 9``)."""
+        for i in (hit.end, hit.start - 1, hit.end + 1, hit.start - 2):
+            if i in numbers:
+                between = range(min(i, hit.end), max(i, hit.start))
+                if all(tokens[j].form in self.ignore or not tokens[j].content
+                       for j in between if j != i and not (hit.start <= j < hit.end)):
+                    return i, numbers.pop(i)
+        return None
+
+    def _negate(self, reading: Reading, negations: list[_Hit], tokens) -> None:
+        window = self.lex.negation_window
+        for neg in negations:
+            best = None
+            for fact in reading.facts:
+                if not isinstance(fact.value, bool):
+                    continue
+                after = 0 <= fact.start - neg.end < window
+                before = 0 <= neg.start - fact.end < window
+                if (self.lex.negation_scope in ("next", "both") and after) or \
+                        (self.lex.negation_scope in ("previous", "both") and before):
+                    distance = min(abs(fact.start - neg.end), abs(neg.start - fact.end))
+                    if best is None or distance < best[0]:
+                        best = (distance, fact)
+            if best:
+                fact = best[1]
+                fact.value = not fact.value
+                fact.words = [t.surface for t in tokens[min(neg.start, fact.start):
+                                                        max(neg.end, fact.end)]]
+
+    def _players(self, reading: Reading, tokens: list[Token], covered: list[bool]) -> None:
+        """Other players by name: a name the lexicon lists, or an unknown capitalised word
+        (in German, where every noun is capitalised, only after a word such as ``mit``). A
+        name beside a word for "turn" (``Paco's turn``, ``turno de Ana``, ``パコのターン``)
+        says it is not the asker's turn."""
+        for i, t in enumerate(tokens):
+            if covered[i] or not t.content or t.corrected:
+                continue
+            form = t.form.removesuffix("'s")
+            known = form in self.players and form not in self.ignore
+            named = t.capital and i > 0 and form not in self.ignore and (
+                self.japanese or self.lex.lang != "de" or
+                tokens[i - 1].form in self.markers)
+            if not (known or named):
+                continue
+            covered[i] = True
+            reading.players.append(t.surface)
+            reading.facts.append(Fact("action.target", "other_player", [t.surface], i, i + 1, -1))
+            near = [j for j in range(max(0, i - 3), min(len(tokens), i + 4))
+                    if not covered[j] and tokens[j].form in self.turn_words]
+            if near or (t.form.endswith("'s") and i + 1 < len(tokens)
+                        and tokens[i + 1].form in self.turn_words):
+                j = near[0] if near else i + 1
+                covered[j] = True
+                a, b = min(i, j), max(i, j) + 1
+                reading.facts.append(Fact("state.my_turn", False,
+                                          [x.surface for x in tokens[a:b]], a, b))

@@ -1,0 +1,112 @@
+"""The names a reading may put into a query: the closed vocabulary of the check query, spec 1.1.
+
+The reader fills a query only with keys and values listed here, so that a lexicon entry naming a
+value the checker does not know is refused when the lexicon is loaded (with its file and line),
+not when a player asks. A fact is written as a dotted path (``state.phase``,
+``state.this_turn.fought``, ``action.card_type``) with its value; ``game``, ``edition`` and
+``rulebook_lang`` choose the game and the rulebook.
+"""
+
+from __future__ import annotations
+
+GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
+PHASES = ("setup", "start_of_turn", "kick_open_door", "combat", "running_away",
+          "look_for_trouble", "loot_the_room", "charity", "end_of_turn", "draw", "play_cards",
+          "score_bases")
+ROLES = ("fighter", "helper", "bystander")
+RACES = ("elf", "dwarf", "halfling", "human")
+CLASSES = ("warrior", "wizard", "thief", "cleric")
+VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
+         "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "draw",
+         "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level", "count_power",
+         "trigger_ability")
+CARD_TYPES = ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
+              "one_shot_item", "go_up_a_level", "race", "class", "half_breed", "super_munchkin",
+              "army", "alliance", "attack", "defense", "heal", "draw", "play_again",
+              "mighty_power", "minion", "action")
+SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
+TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player")
+SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
+EDITIONS = ("newer", "older", "first")
+LANGS = ("en", "es", "de", "ja", "vi")
+
+#: fact path -> bool, int, a tuple of names (closed), or None (a free name: a card, a race...)
+FACTS: dict[str, object] = {
+    "game": GAMES, "edition": EDITIONS, "rulebook_lang": LANGS,
+    "state.phase": PHASES, "state.my_turn": bool, "state.role": ROLES, "state.level": int,
+    "state.race": RACES, "state.class": CLASSES, "state.half_breed": bool,
+    "state.super_munchkin": bool, "state.dead": bool, "state.hand_size": int,
+    "state.big_items": int, "state.lowest_level": bool, "state.died_since_my_last_turn": bool,
+    "state.this_turn.door": ("monster", "curse", "other"), "state.this_turn.fought": bool,
+    "state.this_turn.ran_away": bool, "state.this_turn.looked_for_trouble": bool,
+    "state.combat.monsters": int, "state.combat.helpers": int,
+    "state.combat.result": ("undecided", "won", "lost"),
+    "state.target_state.dead": bool, "state.target_state.in_combat": bool,
+    "state.target_state.level": int, "state.target_state.lowest_level": bool,
+    "state.hit_points": int, "state.play_again_pending": int,
+    "state.monster_controlled": bool, "state.controller": ("self", "other", "none"),
+    "state.minion_play_used": bool,
+    "action.verb": VERBS, "action.card_type": CARD_TYPES, "action.from": SOURCES,
+    "action.target": TARGETS, "action.big": bool, "action.slot": SLOTS, "action.one_shot": bool,
+    "action.gold": int, "action.count": int, "action.deck": ("door", "treasure", "each"),
+    "action.face": ("up", "down"), "action.to_level": int, "action.damage": int,
+    "action.reason": ("card_allows", "hand_limit", "monster_removed_not_destroyed"),
+}
+
+#: facts that choose the game or the rulebook rather than fill the query's state or action
+META = ("game", "edition", "rulebook_lang")
+
+#: card types that only one game has: naming them says which game the question is about
+GAME_OF_CARD_TYPE = {"army": "munchkin-warhammer-aos", "alliance": "munchkin-warhammer-aos",
+                     "attack": "dungeon-mayhem", "defense": "dungeon-mayhem",
+                     "heal": "dungeon-mayhem", "play_again": "dungeon-mayhem",
+                     "mighty_power": "dungeon-mayhem", "minion": "smashup-munchkin",
+                     "action": "smashup-munchkin"}
+
+
+def check_fact(path: str, value) -> str | None:
+    """Why ``value`` cannot be the value of the fact ``path``, or ``None`` when it can."""
+    if path not in FACTS:
+        return f"unknown fact {path!r}; valid facts: {', '.join(FACTS)}"
+    spec = FACTS[path]
+    if spec is bool:
+        return None if isinstance(value, bool) else f"{path}: expected true or false"
+    if spec is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else f"{path}: expected a whole number"
+    if isinstance(spec, tuple) and value not in spec:
+        return f"{path}: unknown value {value!r}; valid values: {', '.join(spec)}"
+    return None
+
+#: the phases and card types each game knows (spec 1.1): a reading keeps only these
+PHASES_OF_GAME = {
+    "munchkin": PHASES[:9], "munchkin-warhammer-aos": PHASES[:9],
+    "dungeon-mayhem": ("setup", "draw", "play_cards", "end_of_turn"),
+    "smashup-munchkin": ("setup", "play_cards", "score_bases", "draw", "end_of_turn"),
+}
+CARD_TYPES_OF_GAME = {
+    "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
+                 "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
+                 "super_munchkin"),
+    "munchkin-warhammer-aos": ("curse", "monster", "monster_enhancer", "wandering_monster",
+                               "item", "one_shot_item", "go_up_a_level", "army", "alliance"),
+    "dungeon-mayhem": ("attack", "defense", "heal", "draw", "play_again", "mighty_power"),
+    "smashup-munchkin": ("minion", "action", "monster"),
+}
+
+#: the only kind of card a verb acts on: naming it adds nothing (``sell items`` = ``sell``)
+IMPLIED_KIND = {"sell": "item", "trade": "item", "equip": "item", "unequip": "item",
+                "steal": "item"}
+#: the verb a question means when it names a card kind and no verb (``curse not my turn``)
+DEFAULT_VERB = "play"
+#: facts a verb implies: stating them adds nothing (``meinen Zug ... beenden``)
+IMPLIED_STATE = {"end_turn": {"my_turn": True}}
+#: the card kinds one uses; ``use`` said of any other kind (``use a curse``) means playing it
+USED_KINDS = ("item", "one_shot_item")
+#: the state keys of games outside the Munchkin family (spec 1.1); the family has them all
+STATE_KEYS_OF_GAME = {
+    "dungeon-mayhem": ("phase", "my_turn", "hit_points", "play_again_pending", "hand_size",
+                       "this_turn"),
+    "smashup-munchkin": ("phase", "my_turn", "monster_controlled", "controller",
+                         "minion_play_used", "this_turn"),
+}

@@ -1,0 +1,134 @@
+"""Reading accuracy on the question set of tests/ask/questions.yaml, for tests and the bench.
+
+A question is read right when the query it reads into, flattened to dotted paths, is exactly its
+expected facts (with ``game`` Munchkin unless said, and the rulebook an edition names). Variants
+made from each question measure robustness: accents dropped, one letter typed twice in the
+longest word, full-width forms.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+LANGS = ("en", "es", "de", "ja", "vi")
+
+
+SETS = ("questions.yaml", "heldout.yaml", "blind.yaml")
+
+
+def questions(name: str = "questions.yaml") -> list[dict]:
+    """The questions of one set: ``questions.yaml`` (the main set), ``heldout.yaml`` and
+    ``blind.yaml`` (written after the lexicons, see BENCHMARKS.md)."""
+    return yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["questions"]
+
+
+def flat(query: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in query.items():
+        if isinstance(value, dict):
+            out.update(flat(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+def expected(item: dict) -> dict:
+    facts = {k: v for k, v in item["facts"].items() if k != "edition"}
+    facts.setdefault("game", "munchkin")
+    if "rulebook" in item:
+        facts["rulebook"] = item["rulebook"]
+    return facts
+
+
+def read_query(asker, text: str, lang: str | None) -> dict | None:
+    from cardbase.errors import CardbaseError
+
+    try:
+        return flat(asker.ask(text, lang)["query"])
+    except CardbaseError:
+        return None
+
+
+def strip_accents(text: str) -> str:
+    out = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return out.replace("đ", "d").replace("Đ", "D")
+
+
+def typo(text: str) -> str:
+    """The longest word of ``text`` with its middle letter doubled (one-letter typo)."""
+    words = text.split()
+    longest = max(range(len(words)), key=lambda i: len(words[i]))
+    w = words[longest]
+    m = len(w) // 2
+    words[longest] = w[:m] + w[m] + w[m:]
+    return " ".join(words)
+
+
+def full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else ("\u3000" if c == " " else c)
+                   for c in text)
+
+
+def half_width_kana(text: str) -> str:
+    """Katakana written in half-width forms (what some keyboards and old systems type)."""
+    table = {}
+    for code in range(0xFF66, 0xFF9E):
+        table[unicodedata.normalize("NFKC", chr(code))] = chr(code)
+    out = []
+    for c in text:
+        base = unicodedata.normalize("NFD", c)
+        if base[0] in table:
+            out.append(table[base[0]] + ("\uff9e" if "\u3099" in base else "\uff9f" if "\u309a"
+                                         in base else ""))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+VARIANTS = {"no_accents": strip_accents, "typo": typo, "full_width": full_width,
+            "half_width_kana": half_width_kana}
+
+
+def accuracy(asker, lang: str, form: int, variant=None, given_lang: bool = True,
+             name: str = "questions.yaml"):
+    """(right, total, misses) over the set for ``lang``; ``form`` 0 = full, 1 = terse."""
+    right, misses, items = 0, [], questions(name)
+    for item in items:
+        text = item[lang][form]
+        if variant:
+            text = variant(text)
+        got = read_query(asker, text, lang if given_lang else None)
+        if got == expected(item):
+            right += 1
+        else:
+            misses.append((item["id"], text, got))
+    return right, len(items), misses
+
+
+def agreement(asker, form: int = 0, name: str = "questions.yaml") -> tuple[int, int]:
+    """How many questions read into one query in all five languages."""
+    same = 0
+    items = questions(name)
+    for item in items:
+        queries = [read_query(asker, item[lang][form], lang) for lang in LANGS]
+        same += all(q is not None and q == queries[0] for q in queries)
+    return same, len(items)
+
+
+def verdicts(asker, lang: str, name: str = "questions.yaml") -> tuple[int, int, list]:
+    """How many full questions get the verdict the rulebooks give."""
+    right, misses = 0, []
+    for item in questions(name):
+        try:
+            verdict = asker.ask(item[lang][0], lang)["verdict"]
+        except Exception as exc:  # noqa: BLE001 - a refused question counts as a miss
+            verdict = f"error: {exc}"
+        if verdict == item["verdict"]:
+            right += 1
+        else:
+            misses.append((item["id"], item["verdict"], verdict))
+    return right, len(questions(name)), misses
