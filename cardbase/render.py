@@ -291,7 +291,13 @@ def paths(paths) -> None:
 
 
 def imported(counts: dict) -> None:
-    """``cardbase translate import``: how many translations came in, per catalog."""
+    """``cardbase translate import``: how many translations came in, per catalog, and each
+    translator's Plural-Forms header that was adopted for the language."""
+    for change in counts.get("plural_forms", ()):
+        note(_("{file}: the language now uses this file's Plural-Forms \"{header}\" (it had "
+               "\"{was}\"; CLDR counts {cldr} forms); plural entries converted to match",
+               file=change["file"], header=change["header"], was=change["was"],
+               cldr=change["cldr_forms"]))
     note(_("imported {interface} interface and {content} content translations; rebuild "
            "with `cardbase build` to use the content", interface=counts["cardbase"],
            content=counts["content"]))

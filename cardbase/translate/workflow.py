@@ -16,13 +16,14 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 
 from ..errors import DataErrors, QueryError
 from ..i18n import _
 from ..paths import Locales, as_locales
 from ..storage import queries
 from .catalogs import CONTENT, DOMAINS, INTERFACE, merge_content, merge_interface, read, write
-from .checks import check_file
+from .checks import check_file, plural_header
 from .content import content_template
 
 SHIPPED = ("en", "es", "de", "ja", "vi")
@@ -100,8 +101,24 @@ def export(conn, locales: Locales | Path, lang: str, out: Path | None = None) ->
     return written
 
 
-def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) -> dict[str, int]:
-    """Check every file; import all of them, or (on any problem) none."""
+def _adopt_plural_forms(catalog: Catalog, count: int, expression: str) -> None:
+    """Give ``catalog`` the translator's Plural-Forms; plural entries get as many forms."""
+    headers = [(k, v) for k, v in catalog.mime_headers if k.lower() != "plural-forms"]
+    catalog.mime_headers = [*headers, ("Plural-Forms", f"nplurals={count}; plural={expression};")]
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple):
+            forms = list(message.string) if isinstance(message.string, (list, tuple)) else [
+                message.string]
+            message.string = tuple((forms + [""] * count)[:count])
+
+
+def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) -> dict:
+    """Check every file; import all of them, or (on any problem) none.
+
+    Returns the number of translations imported per catalog and, under ``plural_forms``, each
+    translator's Plural-Forms header that differed from the catalog's and was adopted (with the
+    plural entries given that many forms), so the caller can say so.
+    """
     lang = _check_language(lang)
     locales = as_locales(locales)
     current = templates(conn, locales, lang)
@@ -110,12 +127,21 @@ def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) ->
         catalog, domain, problems = check_file(Path(path), lang, current)
         errors.extend(problems)
         if catalog is not None:
-            checked.append((catalog, domain))
+            checked.append((Path(path), catalog, domain))
     if errors:
         raise DataErrors(errors)
     merged = _merged(conn, locales, lang)
-    counts = {INTERFACE: 0, CONTENT: 0}
-    for catalog, domain in checked:
+    counts: dict = {INTERFACE: 0, CONTENT: 0, "plural_forms": []}
+    for path, catalog, domain in checked:
+        header = plural_header(catalog)
+        if header and (header[0], header[1]) != (merged[domain].num_plurals,
+                                                 merged[domain].plural_expr):
+            counts["plural_forms"].append({
+                "file": str(path), "lang": lang, "header": f"nplurals={header[0]}; "
+                f"plural={header[1]};", "was": merged[domain].plural_forms,
+                "cldr_forms": get_plural(lang).num_plurals})
+            for target in merged.values():
+                _adopt_plural_forms(target, *header)
         target = merged[domain]
         for message in catalog:
             if not message.id:
