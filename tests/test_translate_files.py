@@ -226,3 +226,148 @@ def test_the_strict_reader_reads_what_it_writes(tmp_path):
     loaded, problems = load(path, "vi")
     assert not problems
     assert loaded.get("Một\nhai \"ba\" \\ bốn\t", "topic:a").string == "x\ny\"\\\t"
+
+
+def _status(runner, built_db, locales, *args):
+    import json
+
+    from cardbase.cli import main
+
+    result = runner.invoke(main, ["translate", "status", "--locales", str(locales), "--db",
+                                  str(built_db), "--json", *args])
+    return result, (json.loads(result.stdout) if result.stdout.strip() else None)
+
+
+def test_min_90_passes_on_the_shipped_catalogs(runner, built_db, locales):
+    result, data = _status(runner, built_db, locales, "--min", "90")
+    assert result.exit_code == 0, result.output
+    assert data["below_minimum"] == []
+    interface = [r for r in data["catalogs"] if r["kind"] == "interface"]
+    assert {r["lang"] for r in interface} == {"es", "de", "ja", "vi"}
+    assert all(r["counted"] and r["percent"] >= 90 for r in interface)
+    # the shipped languages have no content catalog: shown, not held to --min, and said why
+    content = [r for r in data["catalogs"] if r["kind"] == "content"]
+    assert content and all(not r["counted"] and r["why_not_counted"] == "no-catalog"
+                           for r in content)
+    assert "no-catalog" in data["counting"]["not_counted"]
+
+
+def test_sections_of_a_game_with_its_own_rulebook_are_optional(conn):
+    from cardbase.translate.content import OWN_RULEBOOK, not_meant
+
+    books = {book: (game, lang) for book, game, lang in conn.execute(
+        "SELECT id, game_id, lang FROM rulebooks")}
+    for lang in ("es", "de", "ja", "vi", "fr"):
+        reasons = not_meant(conn, lang)
+        own_games = {game for game, book_lang in books.values() if book_lang == lang}
+        for ref, in conn.execute("SELECT ref FROM sections"):
+            game = books[ref.split("/")[0]][0]
+            if f"section:{ref}" in reasons:
+                assert reasons[f"section:{ref}"] == OWN_RULEBOOK and game in own_games
+    # a language with no rulebook at all is meant to translate every section
+    assert not [c for c in not_meant(conn, "fr") if c.startswith("section:")]
+    # Spanish has its own Munchkin rulebook: the Japanese Munchkin rulebook is optional for it
+    assert any(c.startswith("section:munchkin-ja/") for c in not_meant(conn, "es"))
+    assert not any(c.startswith("section:smashup-munchkin-vi/") for c in not_meant(conn, "es"))
+
+
+def test_min_per_kind_and_what_is_counted(runner, built_db, locales):
+    from cardbase.storage.database import connect
+
+    conn = connect(built_db)
+    # Japanese starts translating content: its own rulebook's game is optional, the rest counted
+    path = catalog_path(locales, "ja", "content")
+    catalog = content_template(conn, "ja")
+    fresh = Catalog(locale="ja", domain="content")
+    for message in catalog:
+        if message.id:
+            fresh[message.id] = message
+    write(path, fresh)
+    result, data = _status(runner, built_db, locales, "--min", "interface=90")
+    assert result.exit_code == 0, result.output
+    row = next(r for r in data["catalogs"] if r["lang"] == "ja" and r["kind"] == "content")
+    assert row["counted"] and row["percent"] == 0.0
+    assert row["optional"]["reasons"]["own-rulebook"] > 0
+    assert row["total"] == sum(part["total"] for part in row["parts"].values())
+    result, data = _status(runner, built_db, locales, "--min", "content=50")
+    assert result.exit_code == 1
+    assert [(r["lang"], r["kind"], r["minimum"]) for r in data["below_minimum"]] == [
+        ("ja", "content", 50.0)]
+    # a kind's own minimum wins over the general one, whatever the order
+    result, data = _status(runner, built_db, locales, "--min", "content=0", "--min", "90")
+    assert result.exit_code == 0, data["below_minimum"]
+
+
+@pytest.mark.parametrize("value", ["foo=3", "interface=120", "ninety"])
+def test_a_bad_minimum_is_a_usage_error(runner, built_db, locales, value):
+    result, _data = _status(runner, built_db, locales, "--min", value)
+    assert result.exit_code == 2 and "--min" in result.stderr and "Traceback" not in result.output
+
+
+def test_extract_refreshes_the_template_with_a_small_diff(tmp_path):
+    import difflib
+
+    from cardbase.translate.extract import extract
+
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "cardbase", root / "cardbase",
+                    ignore=shutil.ignore_patterns("__pycache__", "_shipped"))
+    shutil.copy(ROOT / "babel.cfg", root / "babel.cfg")
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    before = (locales / "cardbase.pot").read_text(encoding="utf-8")
+
+    # nothing changed in the code: nothing changes in the files
+    report = extract(locales, update=True, root=root)
+    assert (report["added"], report["removed"]) == (0, 0)
+    assert (locales / "cardbase.pot").read_text(encoding="utf-8") == before
+    for lang in ("es", "de", "ja", "vi"):
+        assert catalog_path(locales, lang, "cardbase").read_bytes() == \
+            catalog_path(ROOT / "locales", lang, "cardbase").read_bytes()
+
+    # one string changes in the code: a few lines of diff, its translations kept as fuzzy
+    render = root / "cardbase" / "render.py"
+    old = '"imported {interface} interface and {content} content translations; rebuild "'
+    assert old in render.read_text(encoding="utf-8")
+    render.write_text(render.read_text(encoding="utf-8").replace(
+        old, '"imported {interface} interface and {content} content entries; rebuild "'),
+        encoding="utf-8")
+    report = extract(locales, update=True, root=root)
+    assert (report["added"], report["removed"]) == (1, 1)
+    assert sorted(report["updated"]) == ["de", "es", "ja", "vi"]
+    after = (locales / "cardbase.pot").read_text(encoding="utf-8")
+    changed = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(),
+                                                      lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert 2 <= len(changed) <= 10, changed
+    assert any("POT-Creation-Date" in line for line in changed)
+    es = read(catalog_path(locales, "es", "cardbase"), "es")
+    new_id = next(m.id for m in es if m.id and "content entries; rebuild" in str(m.id))
+    entry = es.get(new_id)
+    assert entry.fuzzy and entry.string and "translations" in entry.previous_id[0]
+    if MSGFMT:
+        for path in [locales / "cardbase.pot", *locales.rglob("*.po")]:
+            assert msgfmt_check(path).returncode == 0, path
+
+
+def test_extract_never_writes_into_the_package(tmp_path, monkeypatch):
+    from cardbase import paths
+    from cardbase.errors import CardbaseError
+    from cardbase.translate.extract import extract
+
+    monkeypatch.chdir(tmp_path)  # not a project folder
+    monkeypatch.delenv("CARDBASE_LOCALES", raising=False)
+    with pytest.raises(CardbaseError, match="--locales"):
+        extract(paths.locales())
+    assert not (tmp_path / "cardbase.pot").exists()
+
+
+def test_extract_command(runner, tmp_path):
+    from cardbase.cli import main
+
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    result = runner.invoke(main, ["translate", "extract", "--locales", str(locales)])
+    assert result.exit_code == 0, result.output
+    assert str(locales / "cardbase.pot") in result.stdout
+    assert (locales / "cardbase.pot").read_bytes() == (ROOT / "locales" / "cardbase.pot").read_bytes()

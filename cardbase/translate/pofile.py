@@ -247,9 +247,9 @@ def decode(data: bytes, shown: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DataError(_("not UTF-8 text (byte 0x{byte}); save the file as UTF-8",
-                          byte=f"{data[exc.start]:02x}"), path=shown, line=line,
-                        stage="translate") from None
+        byte = format(data[exc.start], "02x")
+        raise DataError(_("not UTF-8 text (byte 0x{byte}); save the file as UTF-8", byte=byte),
+                        path=shown, line=line, stage="translate") from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
