@@ -20,7 +20,7 @@ import click
 
 from . import __version__, render
 from .errors import CardbaseError, clip_lines, excerpt
-from .i18n import _, environment_language, set_language
+from .i18n import _, environment_language, ngettext, set_language
 from .rules.limits import LIMITS
 
 
@@ -603,25 +603,44 @@ def translate_import(lang, files, locales_dir, db_path):
     render.imported(counts)
 
 
+@translate.command("extract")
+@click.option("--update", is_flag=True,
+              help=_("Also update every language's interface catalog (translations kept, changed "
+                     "messages fuzzy)."))
+@_locales_option
+@guarded
+def translate_extract(update, locales_dir):
+    """Refresh cardbase.pot from the code: sorted, no locations, a small diff per changed string."""
+    from .translate.extract import extract
+
+    render.extracted(extract(_locales(locales_dir), update=update))
+
+
 @translate.command("status")
-@click.option("--min", "minimum", type=click.FloatRange(0, 100),
-              help=_("Exit non-zero when a catalog is below this percentage."))
+@click.option("--min", "minimum", multiple=True, metavar="[KIND=]PERCENT",
+              help=_("Exit non-zero when a catalog is below this percentage of what is meant to "
+                     "be translated: 90 for every kind, or interface=90, content=50; repeatable."))
 @_locales_option
 @db_option
 @json_option
 @guarded
 def translate_status(minimum, locales_dir, db_path, as_json):
     """Per language and kind: translated, fuzzy (source changed) and missing; topics by language."""
-    from .translate.workflow import below, status
+    from .translate.workflow import below, parse_minimum, status
 
+    minimums = [parse_minimum(value) for value in minimum]
     report = status(_connect(db_path), _locales(locales_dir))
-    failing = below(report, minimum) if minimum is not None else []
+    failing = below(report, minimums) if minimums else []
     if as_json:
         render.json_output({**report, "below_minimum": failing})
     else:
         render.translation_status(report)
     if failing:
-        _fail(_("{n} catalogs are below {minimum}%", n=len(failing), minimum=minimum), 1)
+        _fail(ngettext("{n} catalog is below its minimum: {which}",
+                       "{n} catalogs are below their minimum: {which}", len(failing),
+                       which=", ".join(
+                           f"{row['lang']} {row['kind']} {row['percent']}% < {row['minimum']}%"
+                           for row in failing)), 1)
 
 
 @main.command()

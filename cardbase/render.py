@@ -318,21 +318,46 @@ def paths(paths) -> None:
 
 
 def imported(counts: dict) -> None:
-    """``cardbase translate import``: how many translations came in, per catalog."""
+    """``cardbase translate import``: how many translations came in, per catalog, and each
+    translator's Plural-Forms header that was adopted for the language."""
+    for change in counts.get("plural_forms", ()):
+        note(_("{file}: the language now uses this file's Plural-Forms \"{header}\" (it had "
+               "\"{was}\"; CLDR counts {cldr} forms); plural entries converted to match",
+               file=change["file"], header=change["header"], was=change["was"],
+               cldr=change["cldr_forms"]))
     note(_("imported {interface} interface and {content} content translations; rebuild "
            "with `cardbase build` to use the content", interface=counts["cardbase"],
            content=counts["content"]))
 
 
+def extracted(report: dict) -> None:
+    """``cardbase translate extract``: the files written, what came and went."""
+    note(_("cardbase.pot: {added} messages added, {removed} removed",
+           added=report["added"], removed=report["removed"]))
+    for path in report["written"]:
+        click.echo(path)
+
+
 def translation_status(report: dict) -> None:
-    """``cardbase translate status``: per language and catalog, translated, fuzzy and missing;
-    then per topic, whether each language has it published, translated, or not at all."""
-    header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%")
+    """``cardbase translate status``: per language and catalog, translated, fuzzy and missing
+    among what is meant to be translated, and apart what is optional; a catalog a language does
+    not have is shown as not started; then per topic, whether each language has it published,
+    translated, or not at all."""
+    header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%",
+              _("optional"))
     kinds = {"interface": _("interface"), "content": _("content")}
-    click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>6}".format(*header))
+    click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>11} {:>9}".format(*header))
     for row in report["catalogs"]:
+        optional = row.get("optional")
+        extra = f"{optional['translated']}/{optional['total']}" if optional and optional[
+            "total"] else ""
+        percent = row["percent"] if row.get("counted", True) else _("not started")
         click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
-                   f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
+                   f"{row['fuzzy']:>7} {row['missing']:>8} {percent:>11} {extra:>9}")
+    click.echo(_("Percentages count what is meant to be translated; optional: whole rule "
+                 "sections of a game the language has its own rulebook of, and further printings "
+                 "of a card's text (translated/all). A catalog not started is not held to --min."))
+
     click.echo()
     marks = {"published": "P", "community": "c", "none": "·"}
     topic_header = _("topic")

@@ -67,7 +67,7 @@ def test_a_new_language_end_to_end(built_db, locales, tmp_path, runner, monkeypa
         ("section:munchkin-es/huir", huir): "Si tu fuis, tu ne gagnes ni Niveaux ni Trésor.",
     })
     counts = workflow.import_files(conn, locales, "fr", [interface, content])
-    assert counts == {"cardbase": 2, "content": 4}
+    assert counts == {"cardbase": 2, "content": 4, "plural_forms": []}
 
     db = tmp_path / "fr.db"
     build_database(ROOT / "data", db, locales=locales)
@@ -113,7 +113,7 @@ def test_a_changed_source_keeps_the_translation_and_marks_it_fuzzy(conn, locales
     updated = read(path, "fr")
     entry = updated.get("Running away", "topic:running-away")
     assert entry.string == "Fuir" and entry.fuzzy
-    assert "previous source: Run away (old wording)" in entry.auto_comments
+    assert entry.previous_id == ["Run away (old wording)"]
     assert '#| msgid "Run away (old wording)"' in path.read_text(encoding="utf-8")
     report = workflow.status(conn, locales)
     row = next(r for r in report["catalogs"] if r["lang"] == "fr" and r["kind"] == "content")
@@ -165,9 +165,10 @@ def test_import_lists_every_problem_and_imports_nothing(conn, locales, tmp_path)
     messages = [str(e) for e in caught.value.errors]
     assert any("fr-cardbase.po:6" in m and "placeholder {name!r} is missing" in m for m in messages)
     assert any("fr-cardbase.po:6" in m and "{nom!r} is not in the source" in m for m in messages)
-    assert any("fr-cardbase.po:9" in m and "plural forms for fr, found 1" in m for m in messages)
+    assert any("fr-cardbase.po:9" in m and "expected 2 plural forms for fr" in m
+               and "found 1" in m for m in messages)
     assert any("unknown message 'This message does not exist'" in m for m in messages)
-    assert any("fr-content.po" in m and "not a valid PO file" in m for m in messages)
+    assert any("fr-content.po:5" in m and "not closed" in m for m in messages)
     assert any("other-content.po:2" in m and "unknown context 'topic:nowhere'" in m
                for m in messages)
     assert catalog_path(locales, "fr", "cardbase").read_bytes() == before

@@ -8,7 +8,8 @@ sections, generated from the database, one entry per context such as ``topic:com
 (an extracted comment ``source-hash``).
 
 Merging a catalog with a new template keeps every translation: an entry whose source changed is
-kept, marked fuzzy with its previous source; an entry whose source is gone is kept as obsolete.
+kept, marked fuzzy with its previous source; a translation whose context is gone is carried, fuzzy,
+to a new entry with the same or a close source (a renamed heading), else kept as obsolete.
 """
 
 from __future__ import annotations
@@ -17,16 +18,15 @@ import hashlib
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po, write_po
 
 from .. import __version__
+from ..errors import DataErrors
 from ..paths import catalog_path  # noqa: F401 - where a catalog lives is decided in paths
+from . import pofile
 
 INTERFACE, CONTENT = "cardbase", "content"
 DOMAINS = (INTERFACE, CONTENT)
 HASH_PREFIX = "source-hash: "
-#: Babel does not read back ``#|`` lines, so the previous source is also kept as a comment
-PREVIOUS_PREFIX = "previous source: "
 
 
 def source_hash(text: str) -> str:
@@ -34,17 +34,16 @@ def source_hash(text: str) -> str:
 
 
 def read(path: Path, lang: str | None = None) -> Catalog:
-    with path.open("rb") as handle:
-        return read_po(handle, locale=lang, abort_invalid=True)
+    """A catalog read strictly (see ``pofile``); every problem of the file raised at once."""
+    catalog, problems = pofile.load(Path(path), lang)
+    if problems:
+        raise DataErrors(problems)
+    return catalog
 
 
-def write(path: Path, catalog: Catalog) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".po.tmp")
-    with temp.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=True, no_location=True,
-                 include_previous=True)
-    temp.replace(path)
+def write(path: Path, catalog: Catalog, width: int = pofile.CATALOG_WIDTH) -> None:
+    """Write a catalog as GNU gettext reads it (``msgfmt --check`` passes), atomically."""
+    pofile.write(Path(path), catalog, width)
 
 
 def new_catalog(lang: str | None, domain: str) -> Catalog:
@@ -60,12 +59,54 @@ def _hash_of(message: Message) -> str | None:
     return None
 
 
+#: How close (0-100, rapidfuzz's ratio) a new source must be to an orphaned one for its
+#: translation to be carried over, as fuzzy, to a renamed or moved entry
+CARRY_SCORE = 80
+
+
+def _kind(context: str | None) -> str:
+    """The kind of a content context (``section``, ``topic``, ``term``, ``card:…:name``…): a
+    translation is only ever carried to an entry of the same kind."""
+    parts = (context or "").split(":")
+    return parts[0] if parts[0] != "card" else ":".join([parts[0], *parts[2:3]])
+
+
+def _carry_over(orphans: list[Message], entry: Message) -> Message | None:
+    """The orphaned translation whose source is ``entry``'s (same hash), else the closest one."""
+    same_kind = [m for m in orphans if _kind(m.context) == _kind(entry.context)]
+    wanted = _hash_of(entry)
+    for message in same_kind:
+        if _hash_of(message) == wanted or message.id == entry.id:
+            return message
+    if not same_kind:
+        return None
+    from rapidfuzz import fuzz, process
+
+    best = process.extractOne(entry.id, [m.id for m in same_kind], scorer=fuzz.ratio,
+                              score_cutoff=CARRY_SCORE)
+    return same_kind[best[2]] if best else None
+
+
+def _previous_source(previous: Message) -> list[str]:
+    """What the translator last translated from: an entry already fuzzy keeps its older source."""
+    if previous.fuzzy and previous.previous_id:
+        return list(previous.previous_id)
+    return [previous.id]
+
+
 def merge_content(existing: Catalog | None, template: Catalog, lang: str) -> Catalog:
-    """The content catalog for ``template``'s sources, keeping every existing translation."""
+    """The content catalog for ``template``'s sources, keeping every existing translation.
+
+    An entry whose source changed keeps its translation, fuzzy, with the previous source. An
+    entry whose context is new (a renamed heading changes ``section:<rulebook>/<slug>``) takes
+    the translation of an entry whose context is gone when their sources are the same or close
+    enough (``CARRY_SCORE``), also fuzzy with the previous source; what is left is obsolete.
+    """
     merged = new_catalog(lang, CONTENT)
     if existing is not None:
         merged.mime_headers = existing.mime_headers
     old = {m.context: m for m in existing if m.id} if existing is not None else {}
+    new_contexts = set()
     for entry in template:
         if not entry.id:
             continue
@@ -76,16 +117,26 @@ def merge_content(existing: Catalog | None, template: Catalog, lang: str) -> Cat
             message.string = previous.string
             if previous.id != entry.id or _hash_of(previous) != _hash_of(entry):
                 message.flags.add("fuzzy")
-                message.previous_id = [previous.id]
-                message.auto_comments.append(PREVIOUS_PREFIX + previous.id)
+                message.previous_id = _previous_source(previous)
             elif previous.fuzzy:
                 message.flags.add("fuzzy")
-                message.auto_comments.extend(c for c in previous.auto_comments
-                                             if c.startswith(PREVIOUS_PREFIX))
+                message.previous_id = list(previous.previous_id or [])
+        elif previous is None:
+            new_contexts.add(entry.context)
         merged[entry.id] = message
-    for message in list(old.values()) + list(existing.obsolete.values() if existing else []):
-        if message.id and message.string:
-            merged.obsolete[(message.id, message.context)] = message
+    orphans = [m for m in list(old.values()) + list(existing.obsolete.values() if existing else [])
+               if m.id and m.string]
+    for message in merged:
+        if not orphans or not message.id or message.context not in new_contexts:
+            continue
+        found = _carry_over(orphans, message)
+        if found is not None:
+            orphans.remove(found)
+            message.string = found.string
+            message.flags.add("fuzzy")
+            message.previous_id = _previous_source(found)
+    for message in orphans:
+        merged.obsolete[(message.id, message.context)] = message
     return merged
 
 

@@ -64,3 +64,46 @@ def content_template(conn: sqlite3.Connection, lang: str | None = None) -> Catal
                    f"A whole rule section, \"{heading}\", translated from {source_lang}: it is "
                    "shown as a community translation beside the published rulebooks.")
     return catalog
+
+
+#: Why an entry of the content template is not meant to be translated into a language
+OWN_RULEBOOK = "own-rulebook"
+OTHER_PRINTING = "other-printing"
+#: The parts of the content, by the first field(s) of their context
+PARTS = ("topic", "term", "card-name", "card-text", "section")
+
+
+def part_of(context: str | None) -> str:
+    """``topic``, ``term``, ``card-name``, ``card-text`` or ``section`` for a content context."""
+    fields = (context or "").split(":")
+    if fields[0] == "card":
+        return "card-name" if fields[2:3] == ["name"] else "card-text"
+    return fields[0]
+
+
+def not_meant(conn: sqlite3.Connection, lang: str) -> dict[str, str]:
+    """The contexts of ``lang``'s content template that no one is meant to translate, each with
+    its reason; every other entry is meant to be translated.
+
+    Two rules, both read from the database: a whole rule section of a game is not meant to be
+    translated into a language that has a published rulebook of that game (its players read
+    their own rulebook; a community translation of another edition is welcome but optional);
+    and a card's printed text is meant to be translated from one language only (English, else
+    the first language it is printed in), its other printings being optional.
+    """
+    games = queries.rulebook_games(conn)
+    langs = queries.rulebook_langs(conn)
+    own_games = {games[book] for book, book_lang in langs.items() if book_lang == lang}
+    reasons: dict[str, str] = {}
+    for ref, _heading, _body, _source_lang in queries.rule_sections_with_lang(conn):
+        if games.get(ref.split("/", 1)[0]) in own_games:
+            reasons[f"section:{ref}"] = OWN_RULEBOOK
+    for card_id, _type, _game in queries.cards_by_id(conn):
+        printed = [text_lang for text_lang, _value in queries.card_texts(conn, card_id)]
+        if not printed or lang in printed:
+            continue
+        primary = "en" if "en" in printed else sorted(printed)[0]
+        for text_lang in printed:
+            if text_lang != primary:
+                reasons[f"card:{card_id}:text:{text_lang}"] = OTHER_PRINTING
+    return reasons

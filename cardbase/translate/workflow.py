@@ -16,13 +16,15 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 
 from ..errors import DataErrors, QueryError
 from ..i18n import _
 from ..paths import Locales, as_locales
 from ..storage import queries
 from .catalogs import CONTENT, DOMAINS, INTERFACE, merge_content, merge_interface, read, write
-from .checks import check_file
+from .checks import check_file, plural_header
+from . import content
 from .content import content_template
 
 SHIPPED = ("en", "es", "de", "ja", "vi")
@@ -100,8 +102,24 @@ def export(conn, locales: Locales | Path, lang: str, out: Path | None = None) ->
     return written
 
 
-def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) -> dict[str, int]:
-    """Check every file; import all of them, or (on any problem) none."""
+def _adopt_plural_forms(catalog: Catalog, count: int, expression: str) -> None:
+    """Give ``catalog`` the translator's Plural-Forms; plural entries get as many forms."""
+    headers = [(k, v) for k, v in catalog.mime_headers if k.lower() != "plural-forms"]
+    catalog.mime_headers = [*headers, ("Plural-Forms", f"nplurals={count}; plural={expression};")]
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple):
+            forms = list(message.string) if isinstance(message.string, (list, tuple)) else [
+                message.string]
+            message.string = tuple((forms + [""] * count)[:count])
+
+
+def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) -> dict:
+    """Check every file; import all of them, or (on any problem) none.
+
+    Returns the number of translations imported per catalog and, under ``plural_forms``, each
+    translator's Plural-Forms header that differed from the catalog's and was adopted (with the
+    plural entries given that many forms), so the caller can say so.
+    """
     lang = _check_language(lang)
     locales = as_locales(locales)
     current = templates(conn, locales, lang)
@@ -110,12 +128,21 @@ def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) ->
         catalog, domain, problems = check_file(Path(path), lang, current)
         errors.extend(problems)
         if catalog is not None:
-            checked.append((catalog, domain))
+            checked.append((Path(path), catalog, domain))
     if errors:
         raise DataErrors(errors)
     merged = _merged(conn, locales, lang)
-    counts = {INTERFACE: 0, CONTENT: 0}
-    for catalog, domain in checked:
+    counts: dict = {INTERFACE: 0, CONTENT: 0, "plural_forms": []}
+    for path, catalog, domain in checked:
+        header = plural_header(catalog)
+        if header and (header[0], header[1]) != (merged[domain].num_plurals,
+                                                 merged[domain].plural_expr):
+            counts["plural_forms"].append({
+                "file": str(path), "lang": lang, "header": f"nplurals={header[0]}; "
+                f"plural={header[1]};", "was": merged[domain].plural_forms,
+                "cldr_forms": get_plural(lang).num_plurals})
+            for target in merged.values():
+                _adopt_plural_forms(target, *header)
         target = merged[domain]
         for message in catalog:
             if not message.id:
@@ -138,33 +165,76 @@ def import_files(conn, locales: Locales | Path, lang: str, files: list[Path]) ->
     return counts
 
 
-def _counts(catalog: Catalog) -> dict[str, int]:
-    translated = fuzzy = missing = 0
-    for message in catalog:
-        if not message.id:
-            continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not all(strings):
-            missing += 1
-        elif message.fuzzy:
-            fuzzy += 1
-        else:
-            translated += 1
-    total = translated + fuzzy + missing
-    return {"translated": translated, "fuzzy": fuzzy, "missing": missing, "total": total,
-            "percent": round(100.0 * translated / total, 1) if total else 100.0}
+KINDS = ("interface", "content")
+#: What ``status`` counts, said in the JSON output so a CI script knows what a percentage means
+COUNTING = {
+    "interface": "every message of cardbase.pot",
+    "content": "every entry of the content template the language does not have from a published "
+               "source, except the entries no one is meant to translate (see not_counted)",
+    "not_counted": {
+        content.OWN_RULEBOOK: "a whole rule section of a game the language has a published "
+                              "rulebook of",
+        content.OTHER_PRINTING: "a card's printed text in a further language (one printing of "
+                                "each card is counted: English, else the first)",
+        "no-catalog": "a catalog the language does not have: it has not started that kind",
+    },
+    "percent": "translated (not fuzzy) / counted entries",
+}
+
+
+def _state(message) -> str:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if not all(strings):
+        return "missing"
+    return "fuzzy" if message.fuzzy else "translated"
+
+
+def _tally(messages) -> dict[str, int | float]:
+    counts = {"translated": 0, "fuzzy": 0, "missing": 0}
+    for message in messages:
+        counts[_state(message)] += 1
+    total = sum(counts.values())
+    return {**counts, "total": total,
+            "percent": round(100.0 * counts["translated"] / total, 1) if total else 100.0}
+
+
+def _counts(catalog: Catalog, optional: dict[str, str] | None = None) -> dict:
+    """Translated, fuzzy and missing among the entries meant to be translated; the others
+    (``optional``: context → reason) counted apart; content also per part."""
+    optional = optional or {}
+    entries = [m for m in catalog if m.id]
+    counted = [m for m in entries if m.context not in optional]
+    row = dict(_tally(counted))
+    if optional:
+        extra = [m for m in entries if m.context in optional]
+        reasons: dict[str, int] = {}
+        for message in extra:
+            reasons[optional[message.context]] = reasons.get(optional[message.context], 0) + 1
+        row["optional"] = {**_tally(extra), "reasons": dict(sorted(reasons.items()))}
+    if any(m.context for m in entries):
+        row["parts"] = {part: _tally([m for m in counted if content.part_of(m.context) == part])
+                        for part in content.PARTS}
+    return row
 
 
 def status(conn, locales: Locales | Path) -> dict:
+    """Per language and kind, what is translated, fuzzy or missing among what is meant to be
+    translated (see ``COUNTING``); then per topic, which languages have it and how."""
     locales = as_locales(locales)
     rows = []
     for lang in languages(locales):
         if lang == "en":
             continue
         merged = _merged(conn, locales, lang)
+        optional = content.not_meant(conn, lang)
         for domain in DOMAINS:
-            rows.append({"lang": lang, "kind": "interface" if domain == INTERFACE else "content",
-                         **_counts(merged[domain])})
+            kind = "interface" if domain == INTERFACE else "content"
+            started = locales.catalog(lang, domain) is not None
+            row = {"lang": lang, "kind": kind, "counted": started,
+                   **_counts(merged[domain], optional if domain == CONTENT else None)}
+            if not started:
+                row["why_not_counted"] = "no-catalog"
+            rows.append(row)
     published: dict[str, set[str]] = {}
     for topic_id, lang in queries.published_topic_langs(conn):
         published.setdefault(topic_id, set()).add(lang)
@@ -180,8 +250,35 @@ def status(conn, locales: Locales | Path) -> dict:
             lang: "published" if lang in published.get(topic_id, ()) else
             "community" if lang in community.get(topic_id, ()) else "none"
             for lang in all_langs}})
-    return {"catalogs": rows, "topics": topics, "languages": all_langs}
+    return {"catalogs": rows, "topics": topics, "languages": all_langs, "counting": COUNTING}
 
 
-def below(report: dict, minimum: float) -> list[dict]:
-    return [row for row in report["catalogs"] if row["percent"] < minimum]
+def parse_minimum(value: str) -> tuple[str | None, float]:
+    """``90`` (every kind) or ``interface=90`` / ``content=50`` (one kind) as (kind, percent)."""
+    kind, _sep, number = value.rpartition("=")
+    kind = kind.strip() or None
+    if kind is not None and kind not in KINDS:
+        raise QueryError(_("unknown catalog kind {kind!r} in --min {value}; use {kinds}",
+                           kind=kind, value=value, kinds=", ".join(KINDS)))
+    try:
+        percent = float(number)
+    except ValueError:
+        percent = -1.0
+    if not 0 <= percent <= 100:
+        raise QueryError(_("--min {value}: expected a percentage from 0 to 100, optionally after "
+                           "a kind (interface=90, content=50)", value=value))
+    return kind, percent
+
+
+def below(report: dict, minimums) -> list[dict]:
+    """The counted catalogs below their minimum: ``minimums`` is a number (every kind), or a
+    list of ``(kind or None, percent)``; a kind's own minimum wins over one for every kind."""
+    if isinstance(minimums, (int, float)):
+        minimums = [(None, float(minimums))]
+    wanted: dict[str, float] = {}
+    for kind, percent in sorted(minimums, key=lambda item: item[0] is not None):
+        for each in ([kind] if kind else KINDS):
+            wanted[each] = percent
+    return [{**row, "minimum": wanted[row["kind"]]} for row in report["catalogs"]
+            if row.get("counted", True) and row["kind"] in wanted
+            and row["percent"] < wanted[row["kind"]]]
