@@ -192,6 +192,8 @@ def answer(result: dict) -> None:
         click.echo(f"  {marks.get(entry['verdict'], '')} {entry['rule']}: {entry['says']}")
         if entry.get("condition"):
             click.echo(_("      if: {condition}", condition=entry["condition"]))
+        if entry.get("overrides"):
+            click.echo(_("      the card sets aside: {rules}", rules=", ".join(entry["overrides"])))
         for citation in entry["citations"]:
             where = citation["section"] or citation["rulebook"]
             click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")

@@ -126,3 +126,125 @@ def test_diff_refuses_rulebooks_of_different_games(conn):
 
     with pytest.raises(QueryError, match="different games"):
         differences(conn, "munchkin-es", "dungeon-mayhem-es")
+
+
+# --- version 1.1 of the query: closed vocabularies, ranges, derived facts, the answer --------
+
+@pytest.mark.parametrize("query, message", [
+    ({"game": "smashup-munchkin", "action": {"verb": "count_power", "toward": "xyz"}},
+     "action.toward: unknown value 'xyz'; valid values: my_total"),
+    ({"game": "munchkin", "action": {"verb": "discard", "reason": "because"}},
+     "action.reason: unknown value 'because'; valid values: card_allows"),
+    ({"game": "munchkin", "state": {"level": 10 ** 20}, "action": {"verb": "play"}},
+     "state.level: 100000000000000000000 is out of range; expected 1 to 10"),
+    ({"game": "munchkin", "state": {"level": 1e20}, "action": {"verb": "play"}},
+     "state.level: expected a whole number"),
+    ({"game": "munchkin", "action": {"verb": ["play"]}}, "action.verb: expected one name"),
+    ({"game": "dungeon-mayhem", "state": {"defense": [2, -1]}, "action": {"verb": "play"}},
+     r"state.defense\[1\]: -1 is out of range"),
+    ({"game": "smashup-munchkin", "state": {"this_turn": {"monster_placed_by": "self"}},
+      "action": {"verb": "play"}}, "monster_placed_by: unknown value 'self'; valid values: played"),
+    ({"game": "munchkin", "state": {"level": 4},
+      "action": {"verb": "sell", "gold": 2000, "to_level": 5}}, "contradicts the other facts"),
+])
+def test_version_1_1_refuses_what_cannot_be_asked(conn, query, message):
+    with pytest.raises(QueryError, match=message) as caught:
+        check(conn, query)
+    assert caught.value.exit_code == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_this_turn_is_a_state_key_of_every_game(conn, game):
+    answer = check(conn, {"game": game, "state": {"this_turn": {"monster_placed_by": "played"}},
+                          "action": {"verb": "play"}})
+    assert answer["verdict"] in ("allowed", "forbidden", "conditional")
+    assert "covered" in answer
+
+
+def test_the_level_an_action_leads_to_is_worked_out(conn):
+    selling = {"game": "munchkin", "state": {"level": 8, "my_turn": True},
+               "action": {"verb": "sell", "gold": 2000}}
+    answer = check(conn, selling)
+    assert answer["verdict"] == "forbidden"
+    assert "munchkin.winning.kill_for_level_ten" in {e["rule"] for e in answer["because"]}
+    selling["action"]["gold"] = 1000
+    assert check(conn, selling)["verdict"] == "allowed"
+    won = {"game": "munchkin", "state": {"level": 9, "phase": "combat", "role": "fighter",
+                                         "combat": {"result": "won", "monsters": 1}},
+           "action": {"verb": "gain_level"}}
+    assert check(conn, won)["verdict"] == "allowed"
+    card = {"game": "munchkin", "rulebook": "munchkin-es", "state": {"level": 9},
+            "action": {"verb": "play", "card_type": "go_up_a_level"}}
+    assert check(conn, card)["verdict"] == "forbidden"
+
+
+def test_charity_with_a_hand_over_the_limit_implies_the_reason(conn):
+    query = {"game": "munchkin", "rulebook": "munchkin-es",
+             "state": {"phase": "charity", "my_turn": True, "hand_size": 7,
+                       "lowest_level": False, "target_state": {"lowest_level": True}},
+             "action": {"verb": "give", "count": 2, "target": "other_player"}}
+    answer = check(conn, query)
+    assert answer["verdict"] == "allowed"
+    assert "munchkin.charity.hand_limit" in {e["rule"] for e in answer["because"]}
+    query["action"]["count"] = 3  # more than the excess
+    assert check(conn, query)["verdict"] == "forbidden"
+
+
+def test_one_because_entry_per_failed_condition_with_its_own_quote(conn):
+    query = {"game": "munchkin", "rulebook": "munchkin-es",
+             "state": {"phase": "combat", "my_turn": False, "role": "bystander"},
+             "action": {"verb": "steal", "target": "other_player"}}
+    answer = check(conn, {**query, "state": {**query["state"],
+                                             "target_state": {"in_combat": True}}})
+    assert answer["verdict"] == "forbidden"
+    quotes = {e["rule"]: [c["quote"] for c in e["citations"]] for e in answer["because"]}
+    assert set(quotes) == {"munchkin.class.powers_on_the_card",
+                           "munchkin.thief.no_stealing_in_combat"}
+    assert any("Cada Clase" in q for q in quotes["munchkin.class.powers_on_the_card"])
+
+
+def test_silence_is_admitted_not_dressed_up(conn):
+    answer = check(conn, {"game": "munchkin", "rulebook": "munchkin-es",
+                          "state": {"phase": "kick_open_door"}, "action": {"verb": "pass"}})
+    assert answer["verdict"] == "conditional" and answer["covered"] is False
+    assert "silent" in " ".join(answer["conditions"])
+    assert "card" not in " ".join(answer["conditions"])
+
+
+def test_card_allows_names_the_rule_the_card_overrides(conn):
+    answer = check(conn, {"game": "munchkin", "rulebook": "munchkin-es",
+                          "state": {"phase": "combat", "my_turn": True, "role": "fighter"},
+                          "action": {"verb": "play", "card_type": "item", "from": "hand",
+                                     "reason": "card_allows"}})
+    assert answer["verdict"] == "allowed" and answer["covered"] is True
+    entry = answer["because"][0]
+    assert entry["rule"] == "munchkin.cards_over_rules"
+    assert "munchkin.combat.no_items_from_hand" in entry["overrides"]
+
+
+def test_a_rulebook_that_contradicts_itself_is_conditional_with_both_passages():
+    from cardbase.rules.engine import judge
+    from cardbase.rules.model import ALLOW, FORBID, Rule
+    from cardbase.rules.query import Situation
+
+    yes = Rule("t.yes", ("munchkin",), "yes", {"book": ("Sí.",)}, lambda s, rb: ALLOW)
+    no = Rule("t.no", ("munchkin",), "no", {"book": ("No.",)}, lambda s, rb: FORBID)
+    verdict = judge(Situation("munchkin", None, "play"), "book", [yes, no])
+    assert verdict.verdict == "conditional"
+    assert {r.id for r, _ in verdict.deciding} == {"t.yes", "t.no"}
+
+
+def test_the_documentation_lists_exactly_the_names_the_checker_accepts():
+    from cardbase.rules.query import vocabulary_markdown
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "check-query.md").read_text("utf-8")
+    listed = text.split("<!-- vocabulary:start -->\n")[1].split("<!-- vocabulary:end -->")[0]
+    assert listed == vocabulary_markdown()
+
+
+def test_check_lists_its_vocabulary(runner):
+    from cardbase.cli import main
+
+    result = runner.invoke(main, ["check", "--help-vocabulary"])
+    assert result.exit_code == 0
+    assert "monster_placed_by" in result.output and "card_allows" in result.output

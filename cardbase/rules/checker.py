@@ -51,7 +51,7 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
     rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
-    return answer(situation, rulebooks, Citer(conn), lang)
+    return answer(situation, rulebooks, Citer.of(conn), lang)
 
 
 def default_game(conn: sqlite3.Connection, what: str, rulebook: str | None,

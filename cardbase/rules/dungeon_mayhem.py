@@ -73,6 +73,16 @@ def play_again(s: Situation, rulebook: str):
                  "Una vez que se destruye tu última carta de Defensa, cualquier daño adicional "
                  "pasa a ti.")})
 def defense(s: Situation, rulebook: str):
+    if s.verb == "lose_hit_points":
+        # an attack on me: my own Defense cards (state.defense) take the damage first
+        shields = sum(s.state.get("defense") or [])
+        damage = s.action.get("damage")
+        if not shields:
+            return ALLOW if damage is None or damage > 0 else FORBID
+        if damage is None:
+            return depends(N_("the attack does more damage than your Defense cards absorb "
+                              "({shields})"), shields=shields)
+        return ALLOW if damage > shields else FORBID
     if not (s.verb == "play" and s.card_type == "attack"):
         return None
     shields = s.state.get("target_defense")
@@ -88,7 +98,8 @@ def defense(s: Situation, rulebook: str):
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
       N_("A Heal card gives you one hit point for each heal symbol on it."),
-      cite={ES: "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada símbolo"})
+      cite={ES: "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada símbolo"},
+      restriction=True)
 def heal(s: Situation, rulebook: str):
     if s.verb == "play" and s.card_type == "heal":
         if s.state.get("hit_points", 10) <= 0:
@@ -102,7 +113,8 @@ def heal(s: Situation, rulebook: str):
          "wins, and if nobody is left it is a draw."),
       cite={ES: ("Si tus puntos de golpe bajan a cero (el símbolo), estás fuera de combate.",
                  "El juego termina cuando solo hay un jugador en el juego.",
-                 "Si no quedan jugadores en el juego, entonces es un empate")})
+                 "Si no quedan jugadores en el juego, entonces es un empate")},
+      restriction=True)
 def out_at_zero(s: Situation, rulebook: str):
     if s.state.get("hit_points", 10) <= 0 and s.verb in ("play", "draw", "end_turn", "pass"):
         return FORBID

@@ -56,6 +56,9 @@ class Rule:
 
 
 REGISTRY: list[Rule] = []
+#: each rulebook's edition parameters (starting cards, hand limits, rates), filled by the game
+#: modules; a rule reads its rulebook's own values, never another rulebook's
+PARAMETERS: dict[str, dict] = {}
 
 
 def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,

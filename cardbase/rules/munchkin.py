@@ -8,7 +8,7 @@ are shared with Munchkin Warhammer Age of Sigmar, whose German passages are cite
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, PARAMETERS, depends, rule
 from .query import Situation
 
 ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
@@ -17,14 +17,22 @@ N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
 
 #: the numbers in which the editions differ
 EDITIONS = {
-    ES: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
-    JA: {"starting_cards": 2, "hand_limit": 5, "dwarf_hand_limit": 6, "escape_roll": 5},
-    DE: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
+    ES: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5,
+         "gold_per_level": 1000},
+    JA: {"starting_cards": 2, "hand_limit": 5, "dwarf_hand_limit": 6, "escape_roll": 5,
+         "gold_per_level": 1000},
+    DE: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5,
+         "gold_per_level": 1000},
 }
+PARAMETERS.update(EDITIONS)
 
 
 def edition(rulebook: str) -> dict:
-    return EDITIONS.get(rulebook, EDITIONS[ES])
+    return EDITIONS[rulebook]
+
+
+def hand_limit_of(s: Situation, rulebook: str) -> int:
+    return edition(rulebook)["dwarf_hand_limit" if "dwarf" in s.races else "hand_limit"]
 
 
 def playing(s: Situation, *types: str) -> bool:
@@ -257,7 +265,7 @@ def no_swapping(s: Situation, rulebook: str):
       cite={ES: "No puedes descartar cartas de Objeto \"porque sí\"."})
 def no_discarding_items(s: Situation, rulebook: str):
     if s.verb == "discard" and s.is_item:
-        reason = s.action.get("reason")
+        reason = s.reason(hand_limit_of(s, rulebook))
         if reason in ("class_power", "race_power", "curse", "bad_stuff", "hand_limit"):
             return ALLOW
         return FORBID if reason is None else None
@@ -324,14 +332,15 @@ def thousand_gold(s: Situation, rulebook: str):
             JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
       restriction=True)
 def level_ten(s: Situation, rulebook: str):
-    to_level = s.action.get("to_level")
+    to_level = s.to_level(edition(rulebook)["gold_per_level"])
     if to_level is None or to_level < 10:
         return None
-    if s.verb == "gain_level" and s.action.get("reason") in ("kill_monster", "killed_monster"):
+    if s.verb == "gain_level" and (s.combat("result") == "won"
+                                   or s.action.get("reason") == "killed_monster"):
         return None
-    if s.verb in ("sell", "gain_level", "play", "use"):
-        if s.card_type == "go_up_a_level" or s.verb in ("sell", "gain_level"):
-            return FORBID
+    if s.verb in ("sell", "gain_level") or (s.verb in ("play", "use")
+                                             and s.card_type == "go_up_a_level"):
+        return FORBID
     return None
 
 
@@ -371,13 +380,16 @@ def trading(s: Situation, rulebook: str):
                  "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。",
                  "超過分のカードは単に破棄します。")})
 def hand_limit(s: Situation, rulebook: str):
-    limit = edition(rulebook)["dwarf_hand_limit" if "dwarf" in s.races else "hand_limit"]
+    limit = hand_limit_of(s, rulebook)
     size = s.state.get("hand_size")
     if s.verb == "end_turn" and size is not None:
         return ALLOW if size <= limit else FORBID
-    if s.verb in ("give", "discard") and s.action.get("reason") == "hand_limit":
+    if s.verb in ("give", "discard") and s.reason(limit) == "hand_limit":
         if size is not None and size <= limit:
             return FORBID
+        count = s.action.get("count")
+        if count is not None and size is not None and count > size - limit:
+            return FORBID  # only the excess goes
         lowest = s.state.get("lowest_level")
         if s.verb == "discard":
             if lowest is None:
@@ -553,17 +565,31 @@ def one_helper(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.class.powers_on_the_card", CORE,
+      N_("Each Class has its own abilities, written on its card: you have them from the moment "
+         "you play the card and lose them when you discard it. Stealing is a Thief's ability."),
+      cite={ES: ("Cada Clase tiene capacidades diferentes, que se detallan en las cartas.",
+                 "Obtienes las capacidades de una Clase en el momento en el que juegues la carta "
+                 "frente a ti, y las pierdes en cuanto la descartes."),
+            JA: ("各クラスはそれぞれ特殊能力がありカードにその内容が書かれています。",
+                 "自分の前にクラスカードを置いた瞬間にそのクラスの特殊能力を得ます。")},
+      restriction=True)
+def class_powers(s: Situation, rulebook: str):
+    if s.verb == "steal" and "thief" not in s.classes:
+        return FORBID
+    return None
+
+
 @rule("munchkin.thief.no_stealing_in_combat", CORE,
       N_("A Thief cannot steal if he or his victim is in combat."),
-      cite={ES: "un Ladrón no puede robar si él o su víctima están luchando en un combate"})
+      cite={ES: "un Ladrón no puede robar si él o su víctima están luchando en un combate"},
+      restriction=True)
 def thief(s: Situation, rulebook: str):
     if s.verb != "steal":
         return None
-    if "thief" not in s.classes:
-        return FORBID
     if s.fighting or s.target_state("in_combat"):
         return FORBID
-    return ALLOW
+    return ALLOW if "thief" in s.classes else None
 
 
 @rule("munchkin.running_away.all_or_nothing", FAMILY,

@@ -19,9 +19,11 @@ N_ = lambda message: message  # noqa: E731
 def monster_when(s: Situation, rulebook: str):
     if not (s.verb == "play" and s.card_type == "monster"):
         return None
-    if s.action.get("reason") in ("base_entered", "card_instructs"):
+    placed_by = s.turn("monster_placed_by")
+    if s.action.get("reason") in ("base_entered", "card_instructs") \
+            or placed_by in ("new_base", "action_card", "ability"):
         return ALLOW
-    if s.state.get("munchkin_base_in_play") is False:
+    if placed_by == "played" or s.state.get("munchkin_base_in_play") is False:
         return FORBID
     return depends(N_("a Munchkin base has just come into play, or a card tells you to play a "
                       "monster"))
@@ -32,12 +34,13 @@ def monster_when(s: Situation, rulebook: str):
          "fire when you play a minion, and it does not use your minion play."),
       cite={VI: "NHƯNG người chơi đó không được ghi nhận vì đã chơi quái vật theo cách này."})
 def not_minion_play(s: Situation, rulebook: str):
-    if s.verb == "trigger_ability" and s.card_type == "monster" or (
-            s.verb == "trigger_ability" and s.action.get("trigger") == "after_you_play_a_minion"
-            and s.action.get("reason") == "played_a_monster"):
+    placed_by = s.turn("monster_placed_by")
+    if s.verb == "trigger_ability" and (s.card_type == "monster" or placed_by in (
+            "new_base", "action_card", "ability")):
         return FORBID
-    if s.verb == "play" and s.card_type == "monster" and s.state.get("minion_play_used"):
-        return None  # the minion play is not needed
+    if s.verb == "play" and s.card_type == "minion" and placed_by in (
+            "new_base", "action_card", "ability") and not s.state.get("minion_play_used"):
+        return ALLOW  # placing the monster did not use the minion play
     return None
 
 
@@ -51,10 +54,10 @@ def uncontrolled_power(s: Situation, rulebook: str):
     controlled = s.state.get("monster_controlled")
     if controlled is None:
         return None
-    toward = s.action.get("toward", "player_total")
+    toward = s.action.get("toward", "my_total")
     if controlled:
         return None
-    return ALLOW if toward == "breakpoint" else FORBID
+    return ALLOW if toward == "breakpoint" else FORBID  # neither a player's total nor breaking
 
 
 @rule("smashup.monster.controlled_power", GAME,
@@ -67,10 +70,10 @@ def uncontrolled_power(s: Situation, rulebook: str):
 def controlled_power(s: Situation, rulebook: str):
     if s.verb != "count_power" or not s.state.get("monster_controlled"):
         return None
-    toward = s.action.get("toward", "player_total")
+    toward = s.action.get("toward", "my_total")
     if toward == "breakpoint":
         return FORBID
-    if s.state.get("controller") == "other" and toward == "player_total":
+    if s.state.get("controller") == "other" and toward == "my_total":
         return FORBID
     return ALLOW
 
