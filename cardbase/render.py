@@ -231,6 +231,13 @@ def differences(result: dict) -> None:
                 click.echo(f"    “{quote['quote']}”")
     click.echo(_("{n} of {total} decision-table cells are answered differently",
                  n=result["differing_cells"], total=result["table_cells"]))
+    for entry in result.get("differences", ()):
+        if entry["kind"] != "verdict":
+            continue
+        sides = " · ".join(f"{rb} {_(entry['verdicts'][rb])} "
+                           f"[{', '.join(entry['rules'][rb]) or entry['silent'][rb]}]"
+                           for rb in (first, second))
+        click.echo(_("  {cells} situations: {sides}", cells=entry["cells"], sides=sides))
     for row in result["examples"][:10]:
         click.echo(f"    {row['state']} {row['action']} → "
                    f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
-from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_for
+from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_judging
 from .query import Situation
 
 
@@ -49,7 +49,8 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     overriding it, mean the rulebook contradicts itself here: the verdict is ``conditional`` and
     both sides decide it, so both passages are quoted.
     """
-    rules = rules if rules is not None else rules_for(situation.game)
+    if rules is None:
+        rules = rules_judging(situation.game, situation.verb, rulebook)
     outcomes = []
     for rule in rules:
         if rulebook in rule.citations:
@@ -111,6 +112,27 @@ class Citer:
             cls._by_connection[id(conn)] = held
         return held[1]
 
+    #: how many answers a connection remembers (the oldest are forgotten first)
+    ANSWERS_KEPT = 4096
+
+    @property
+    def answers(self) -> dict:
+        if not hasattr(self, "_answers"):
+            self._answers: dict = {}
+        return self._answers
+
+    def remember(self, key, result: dict) -> None:
+        answers = self.answers
+        if len(answers) >= self.ANSWERS_KEPT:
+            del answers[next(iter(answers))]
+        answers[key] = result
+
+    def books(self) -> dict[str, str]:
+        """Rulebook id → game, read once."""
+        if not hasattr(self, "_books"):
+            self._books = queries.rulebook_games(self.conn)
+        return self._books
+
     def lang(self, rulebook: str) -> str | None:
         return self._langs.get(rulebook)
 
@@ -163,9 +185,8 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
            lang: str | None = None) -> dict:
     """The answer in the public format: verdict, because, conditions, covered, by_rulebook."""
     asked = [situation.rulebook] if situation.rulebook else rulebooks
-    rules = rules_for(situation.game)
     _check_derived_level(situation, rulebooks)
-    verdicts = {rb: judge(situation, rb, rules) for rb in rulebooks}
+    verdicts = {rb: judge(situation, rb) for rb in rulebooks}
     by_rulebook = {rb: verdicts[rb].verdict for rb in asked}
     if situation.rulebook:
         top = by_rulebook[situation.rulebook]

@@ -166,7 +166,8 @@ def action_keys(game: str) -> dict[str, Any]:
     }
 
 
-ACTION_KEYS = action_keys("munchkin")
+ACTION_SPECS = {game: action_keys(game) for game in GAMES}
+ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
 
 
@@ -367,10 +368,13 @@ def _check_object(path: str, spec: dict, value: dict, problems: _Problems, norma
 
 def _name_normaliser(conn):
     """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
-    from ..search.textkeys import fold, slugify
-    from ..storage import queries
 
     def normalise(name: str, valid) -> str:
+        if valid and name in valid:
+            return name
+        from ..search.textkeys import fold, slugify
+        from ..storage import queries
+
         key = slugify(name) or fold(name)
         if valid and key in valid:
             return key
@@ -447,7 +451,7 @@ def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -
                                                  "`verb`")]))
     state = _check_object("state", STATE_KEYS[game], state, problems, normalise) \
         if isinstance(state, dict) else problems.add(_("state: expected an object")) or {}
-    action = _check_object("action", action_keys(game), action, problems, normalise)
+    action = _check_object("action", ACTION_SPECS[game], action, problems, normalise)
     if "verb" not in action:
         problems.add(_("action.verb: required; valid verbs: {valid}", valid=", ".join(VERBS)))
     card = None
