@@ -321,10 +321,22 @@ def term(word, db_path, as_json):
     render.term(found)
 
 
+def _print_vocabulary(ctx, _param, value):
+    if not value or ctx.resilient_parsing:
+        return
+    from .rules.query import vocabulary_markdown
+
+    render.document(vocabulary_markdown())
+    ctx.exit(0)
+
+
 @main.command()
 @click.argument("query_file", metavar="QUERY",
                 type=click.Path(allow_dash=True, path_type=Path))
 @click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@click.option("--help-vocabulary", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_vocabulary,
+              help=_("List every key and value a query may use, and exit."))
 @db_option
 @json_option
 @guarded

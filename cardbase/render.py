@@ -196,6 +196,8 @@ def answer(result: dict) -> None:
         click.echo(f"  {marks.get(entry['verdict'], '')} {entry['rule']}: {entry['says']}")
         if entry.get("condition"):
             click.echo(_("      if: {condition}", condition=entry["condition"]))
+        if entry.get("overrides"):
+            click.echo(_("      the card sets aside: {rules}", rules=", ".join(entry["overrides"])))
         for citation in entry["citations"]:
             where = citation["section"] or citation["rulebook"]
             click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")
@@ -256,6 +258,13 @@ def differences(result: dict) -> None:
                 click.echo(f"    “{quote['quote']}”")
     click.echo(_("{n} of {total} decision-table cells are answered differently",
                  n=result["differing_cells"], total=result["table_cells"]))
+    for entry in result.get("differences", ()):
+        if entry["kind"] != "verdict":
+            continue
+        sides = " · ".join(f"{rb} {_(entry['verdicts'][rb])} "
+                           f"[{', '.join(entry['rules'][rb]) or entry['silent'][rb]}]"
+                           for rb in (first, second))
+        click.echo(_("  {cells} situations: {sides}", cells=entry["cells"], sides=sides))
     for row in result["examples"][:10]:
         click.echo(f"    {row['state']} {row['action']} → "
                    f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")

@@ -1,7 +1,8 @@
 """The checker's entry points: a query (JSON or YAML text, or flags) in, an answer out.
 
 ``check`` validates the query against the database (rulebook ids, card names), asks the engine
-and returns the answer in the public format. ``query_from_flags`` builds the same query from the
+and returns the answer in the public format; an answer is remembered per connection (a bounded
+number of them), since the same question asked again of the same database has the same answer. ``query_from_flags`` builds the same query from the
 ``can-play`` command's options, so both commands share one path; ``can_play`` answers it, taking
 the game, when none is named, from the database (the rulebook's game, else the game of the card
 named, else the only game). ``game_table`` answers a whole decision table under the rulebooks of
@@ -218,12 +219,31 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
 
     ``books`` (rulebook id → game) saves reading them again when the caller has them.
     """
-    books = books if books is not None else queries.rulebook_games(conn)
+    citer = Citer.of(conn)
+    key = _answer_key(data, lang) if books is None else None
+    if key is not None:
+        cached = citer.answers.get(key)
+        if cached is not None:
+            return dict(cached)
+    books = books if books is not None else citer.books()
     situation = _parse(data, conn, books)
     rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
-    return answer(situation, rulebooks, Citer(conn), lang)
+    result = answer(situation, rulebooks, citer, lang)
+    if key is not None:
+        citer.remember(key, result)
+    return dict(result)
+
+
+def _answer_key(data, lang: str | None):
+    """The same question in the same language gets the same answer from the same database:
+    the query's text (``repr``: two queries with the same text are the same query; the same
+    query written in another key order is only asked again), the citation language and the
+    interface catalog (which translates the statements; held, so its identity is not reused)."""
+    from .. import i18n
+
+    return repr(data), lang, i18n._translations()
 
 
 #: what validation may raise on a value of an unexpected kind instead of a ``QueryError``

@@ -28,40 +28,40 @@ rule("munchkin.combat.strength", GAMES,
         "other cards."),
      cite={ES: "La fuerza de combate es el resultado de la suma del Nivel y todos los "
                "modificadores, tanto positivos como negativos, proporcionados por objetos",
-           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"})(_no_judgement)
+           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.one_shots_count", GAMES,
      N_("One-shot items used in the combat add to the strength of the side they are used for."),
      cite={ES: "Durante el combate también puedes utilizar cartas de un solo uso (como las "
                "pociones)",
-           JA: "戦闘の間に手札からカード-ポーション等-を使う事が出来ます。"})(_no_judgement)
+           JA: "戦闘の間に手札からカード-ポーション等-を使う事が出来ます。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.helper_adds", GAMES,
      N_("A helper adds their combat strength to yours."),
      cite={ES: "Sólo puede ayudarte un jugador, sumando su fuerza de combate a la tuya.",
-           JA: "そのプレイヤーのレベルとそのプレイヤーが運んでいるアイテムによるボーナスの合計値を自分の合計値に追加します。"})(_no_judgement)
+           JA: "そのプレイヤーのレベルとそのプレイヤーが運んでいるアイテムによるボーナスの合計値を自分の合計値に追加します。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.enhancers_add", GAMES,
      N_("All the enhancers played on a monster add up."),
      cite={ES: "Todas las mejoras de un mismo monstruo deben sumarse.",
-           JA: "能力を高める(Enhance)は全て重なります。"})(_no_judgement)
+           JA: "能力を高める(Enhance)は全て重なります。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.several_monsters", GAMES,
      N_("Against several monsters you must beat the sum of their combat strengths."),
-     cite={ES: "debes superar la suma de sus fuerzas de combate."})(_no_judgement)
+     cite={ES: "debes superar la suma de sus fuerzas de combate."}, verbs=())(_no_judgement)
 rule("munchkin.combat.monster_wins_ties", GAMES,
      N_("If the monster's combat strength equals or exceeds yours, you lose and must run away."),
      cite={ES: "Si la fuerza de combate del monstruo es igual o superior a la tuya, pierdes el "
                "combate y debes Huir",
-           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"})(_no_judgement)
+           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.warrior_wins_ties", GAMES,
      N_("A Warrior wins ties: with a Warrior fighting, a tie goes to the players."),
      cite={ES: "si un Guerrero te ayuda, ganaréis si vuestro total combinado empata con el Nivel "
                "del monstruo, gracias a uno de los poderes de esa Clase",
-           JA: "例えば、戦士(Warrior)があなたを助けてくれた場合、モンスターのレベルと2人の合計値が同じだったとしても勝利する事が出来ます。"})(_no_judgement)
+           JA: "例えば、戦士(Warrior)があなたを助けてくれた場合、モンスターのレベルと2人の合計値が同じだったとしても勝利する事が出来ます。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.berserking", GAMES,
      N_("A Warrior may go berserk once per combat: each card discarded adds 1 to their combat "
         "strength."),
      cite={ES: ("él puede usar su Furia Berserker y aumentar su fuerza de combate deshaciéndose "
                 "de cartas (aunque sólo una vez por combate, no por monstruo)",
                 "Cada uno de estos descartes le proporciona un +1 a su fuerza de combate."),
-           JA: "また戦士はバーサークすることで手札からカードを任意の枚数捨て、その分攻撃力を増加することが出来ます。"})(_no_judgement)
+           JA: "また戦士はバーサークすることで手札からカードを任意の枚数捨て、その分攻撃力を増加することが出来ます。"}, verbs=())(_no_judgement)
 
 
 @dataclass

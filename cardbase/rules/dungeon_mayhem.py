@@ -13,7 +13,8 @@ N_ = lambda message: message  # noqa: E731
 
 @rule("dungeon_mayhem.turn.draw_first", GAME,
       N_("Your turn begins by drawing one card from your deck."),
-      cite={ES: "1. Roba una carta de tu mazo."})
+      cite={ES: "1. Roba una carta de tu mazo."},
+      verbs=("draw",))
 def draw_first(s: Situation, rulebook: str):
     if s.verb == "draw" and s.phase in ("draw", "play_cards") and not s.state.get("play_again_pending"):
         if not s.my_turn:
@@ -25,7 +26,8 @@ def draw_first(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.turn.play_on_your_turn", GAME,
       N_("You play cards from your hand on your own turn; you must play at least one."),
       cite={ES: "Juega una carta de tu mano colocándola sobre la mesa frente a ti. A veces puedes "
-                "jugar más de una carta en un turno, pero tienes que jugar al menos una."})
+                "jugar más de una carta en un turno, pero tienes que jugar al menos una."},
+      verbs=("play", "end_turn", "pass"))
 def play_on_turn(s: Situation, rulebook: str):
     if s.verb == "play":
         if not s.my_turn or s.phase not in ("play_cards",):
@@ -48,7 +50,8 @@ def play_on_turn(s: Situation, rulebook: str):
                  "Tu turno no terminará hasta que hayas jugado una carta por cada símbolo en las "
                  "cartas que has usado ese turno.",
                  "roba dos cartas más de tu mazo y continúa hasta que termines.")},
-      overrides=("dungeon_mayhem.turn.play_on_your_turn",))
+      overrides=("dungeon_mayhem.turn.play_on_your_turn",),
+      verbs=("play", "end_turn", "pass", "draw"))
 def play_again(s: Situation, rulebook: str):
     pending = s.state.get("play_again_pending", 0)
     if not pending:
@@ -71,8 +74,19 @@ def play_again(s: Situation, rulebook: str):
       cite={ES: ("las cartas de Ataque no pueden hacerte daño hasta que todas tus cartas de "
                  "Defensa sean destruidas.",
                  "Una vez que se destruye tu última carta de Defensa, cualquier daño adicional "
-                 "pasa a ti.")})
+                 "pasa a ti.")},
+      verbs=("lose_hit_points", "play"))
 def defense(s: Situation, rulebook: str):
+    if s.verb == "lose_hit_points":
+        # an attack on me: my own Defense cards (state.defense) take the damage first
+        shields = sum(s.state.get("defense") or [])
+        damage = s.action.get("damage")
+        if not shields:
+            return ALLOW if damage is None or damage > 0 else FORBID
+        if damage is None:
+            return depends(N_("the attack does more damage than your Defense cards absorb "
+                              "({shields})"), shields=shields)
+        return ALLOW if damage > shields else FORBID
     if not (s.verb == "play" and s.card_type == "attack"):
         return None
     shields = s.state.get("target_defense")
@@ -88,7 +102,9 @@ def defense(s: Situation, rulebook: str):
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
       N_("A Heal card gives you one hit point for each heal symbol on it."),
-      cite={ES: "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada símbolo"})
+      cite={ES: "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada símbolo"},
+      restriction=True,
+      verbs=("play",))
 def heal(s: Situation, rulebook: str):
     if s.verb == "play" and s.card_type == "heal":
         if s.state.get("hit_points", 10) <= 0:
@@ -102,7 +118,9 @@ def heal(s: Situation, rulebook: str):
          "wins, and if nobody is left it is a draw."),
       cite={ES: ("Si tus puntos de golpe bajan a cero (el símbolo), estás fuera de combate.",
                  "El juego termina cuando solo hay un jugador en el juego.",
-                 "Si no quedan jugadores en el juego, entonces es un empate")})
+                 "Si no quedan jugadores en el juego, entonces es un empate")},
+      restriction=True,
+      verbs=("play", "draw", "end_turn", "pass"))
 def out_at_zero(s: Situation, rulebook: str):
     if s.state.get("hit_points", 10) <= 0 and s.verb in ("play", "draw", "end_turn", "pass"):
         return FORBID

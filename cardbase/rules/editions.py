@@ -1,8 +1,11 @@
-"""Where two rulebooks of one game disagree, quoted from both.
+"""Where two rulebooks of one game disagree, found from the rules and quoted from both.
 
-Three kinds of difference are listed: the numbers an edition changes (starting hand, a Dwarf's
-hand limit), the rules one rulebook states and the other does not, and every cell of the
-decision table that the two answer differently, with the rules that decide each side.
+Three kinds of difference are listed, each once: a ``parameter`` an edition changes (the starting
+hand, a Dwarf's hand limit), each value with the sentence that states it; a rule one rulebook
+states and the other does not (``only_in``), the silent side saying so; and a ``verdict``
+difference: the decision-table cells the two answer differently, grouped by the rules that decide
+each side, so one disagreement is one entry however many situations show it (with how many do,
+and one example). The decision table varies every state dimension some rule reads.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from ..i18n import _
 from ..storage import queries
 from .engine import Citer
 from .model import rules_for
-from .munchkin import EDITIONS
+from .munchkin import EDITION_QUOTES, EDITIONS
 from .table import decision_table
 
 #: which rule each edition parameter drives
@@ -21,6 +24,7 @@ PARAMETER_RULES = {
     "hand_limit": ("munchkin.charity.hand_limit",),
     "dwarf_hand_limit": ("munchkin.charity.hand_limit",),
     "escape_roll": ("munchkin.running_away.all_or_nothing",),
+    "gold_per_level": ("munchkin.selling.thousand_gold", "munchkin.winning.kill_for_level_ten"),
 }
 
 
@@ -33,32 +37,64 @@ def differences(conn, first: str, second: str, examples: int = 25) -> dict:
     if books[first] != books[second]:
         raise QueryError(_("{a} and {b} are rulebooks of different games", a=first, b=second))
     game = books[first]
-    citer = Citer(conn)
+    citer = Citer.of(conn)
     rules = {r.id: r for r in rules_for(game)}
+    pair = (first, second)
 
     def quotes(rule_id: str, rulebook: str) -> list[dict]:
         return [citer.cite(rulebook, q) for q in rules[rule_id].citations.get(rulebook, ())]
 
+    def silence(rulebook: str) -> str:
+        return _("{rulebook} says nothing about this", rulebook=rulebook)
+
+    found = []
     parameters = []
-    a, b = EDITIONS.get(first), EDITIONS.get(second)
-    if a and b:
-        for name in sorted(set(a) & set(b)):
-            if a[name] != b[name]:
-                rule_ids = PARAMETER_RULES.get(name, ())
-                parameters.append({
-                    "parameter": name, first: a[name], second: b[name], "rules": list(rule_ids),
-                    "quotes": {rb: [q for rid in rule_ids for q in quotes(rid, rb)]
-                               for rb in (first, second)}})
+    a, b = EDITIONS.get(first, {}), EDITIONS.get(second, {})
+    for name in sorted(set(a) | set(b)):
+        if a.get(name) == b.get(name):
+            continue
+        entry = {"kind": "parameter", "parameter": name, first: a.get(name),
+                 second: b.get(name), "rules": list(PARAMETER_RULES.get(name, ())),
+                 "quotes": {rb: [citer.cite(rb, EDITION_QUOTES[rb][name])]
+                            if name in EDITION_QUOTES.get(rb, {}) else [] for rb in pair}}
+        silent = [rb for rb in pair if name not in EDITION_QUOTES.get(rb, {})]
+        if silent:
+            entry["silent"] = {rb: silence(rb) for rb in silent}
+        parameters.append(entry)
+        found.append(entry)
     only = {first: [], second: []}
     for rule in rules.values():
-        cites_a, cites_b = rule.applies_to(first), rule.applies_to(second)
+        cites_a, cites_b = first in rule.citations, second in rule.citations
         if cites_a != cites_b:
-            side = first if cites_a else second
-            only[side].append({"rule": rule.id, "says": _(rule.statement),
-                               "quotes": quotes(rule.id, side)})
+            side, other = (first, second) if cites_a else (second, first)
+            entry = {"kind": "only_in", "rulebook": side, "rule": rule.id,
+                     "says": _(rule.statement), "quotes": quotes(rule.id, side),
+                     "silent": {other: silence(other)}}
+            only[side].append(entry)
+            found.append(entry)
     table = decision_table(game, [first, second])
     differing = [row for row in table["rows"]
                  if row["by_rulebook"][first] != row["by_rulebook"][second]]
-    return {"game": game, "rulebooks": [first, second], "parameters": parameters,
-            "stated_only_in": only, "table_cells": len(table["rows"]),
+    groups: dict[tuple, list[dict]] = {}
+    for row in differing:
+        key = tuple((row["by_rulebook"][rb], tuple(row["rules"][rb])) for rb in pair)
+        groups.setdefault(key, []).append(row)
+    explained = {e["rule"] for e in found if e["kind"] == "only_in"} | {
+        r for e in parameters for r in e["rules"]}
+    for key, rows in groups.items():
+        entry = {"kind": "verdict", "verdicts": {rb: key[i][0] for i, rb in enumerate(pair)},
+                 "rules": {rb: list(key[i][1]) for i, rb in enumerate(pair)},
+                 "quotes": {rb: [q for rid in key[i][1] for q in quotes(rid, rb)]
+                            for i, rb in enumerate(pair)},
+                 "cells": len(rows), "example": {"state": rows[0]["state"],
+                                                 "action": rows[0]["action"]}}
+        silent = [rb for i, rb in enumerate(pair) if not key[i][1]]
+        if silent:
+            entry["silent"] = {rb: silence(rb) for rb in silent}
+        because = sorted({rid for i in (0, 1) for rid in key[i][1]} & explained)
+        if because:
+            entry["because_of"] = because
+        found.append(entry)
+    return {"game": game, "rulebooks": [first, second], "differences": found,
+            "parameters": parameters, "stated_only_in": only, "table_cells": len(table["rows"]),
             "differing_cells": len(differing), "examples": differing[:examples]}

@@ -5,7 +5,9 @@ rulebook states for its outcome, sets aside the rules that an applicable, more s
 overrides, and combines the rest: ``forbidden`` if any rule forbids (every such rule is listed),
 else ``conditional`` if any rule makes it depend on something (with every condition), else
 ``allowed`` if a rule allows it. When no rule of a rulebook covers the action, its verdict is
-``conditional`` on the card's own text. Where the rulebooks disagree, the answer says so: the top
+``conditional`` and the answer says the rulebook is silent (``covered`` is false); a rulebook whose
+rules both allow and forbid, neither overriding the other, contradicts itself: ``conditional``,
+both passages quoted. Where the rulebooks disagree, the answer says so: the top
 verdict is the named rulebook's (the others' verdicts are added where they differ), or
 ``conditional`` when none was named.
 
@@ -18,9 +20,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
-from .model import ALLOWED, CONDITIONAL, FORBIDDEN, Outcome, Rule, rules_for
+from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_judging
 from .query import Situation
 
 
@@ -31,34 +34,62 @@ class RulebookVerdict:
     verdict: str
     deciding: list[tuple[Rule, Outcome]] = field(default_factory=list)
     conflicts: list[tuple[Rule, Rule]] = field(default_factory=list)
+    #: rules whose forbidding or condition a more specific rule set aside (cards over rules)
+    set_aside: list[tuple[Rule, Outcome]] = field(default_factory=list)
+
+    @property
+    def covered(self) -> bool:
+        return bool(self.deciding)
 
 
 def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) -> RulebookVerdict:
-    """The verdict of one rulebook, with the rules that decide it."""
-    rules = rules if rules is not None else rules_for(situation.game)
+    """The verdict of one rulebook, with the rules that decide it.
+
+    A rule that allows and another that forbids, neither a restriction of the other nor
+    overriding it, mean the rulebook contradicts itself here: the verdict is ``conditional`` and
+    both sides decide it, so both passages are quoted.
+    """
+    if rules is None:
+        rules = rules_judging(situation.game, situation.verb, rulebook)
     outcomes = []
     for rule in rules:
-        if rule.applies_to(rulebook):
+        if rulebook in rule.citations:
             outcome = rule.judge(situation, rulebook)
             if outcome is not None:
                 outcomes.append((rule, outcome))
-    overridden = {target for rule, _ in outcomes for target in rule.overrides}
-    if "*" in overridden:
-        outcomes = [(r, o) for r, o in outcomes if "*" in r.overrides]
-    else:
-        outcomes = [(r, o) for r, o in outcomes if r.id not in overridden]
+    set_aside = []
+    if len(outcomes) > 1:
+        overridden = {target for rule, _ in outcomes for target in rule.overrides}
+        if overridden:
+            if "*" in overridden:
+                kept = [(r, o) for r, o in outcomes if "*" in r.overrides]
+            else:
+                kept = [(r, o) for r, o in outcomes if r.id not in overridden]
+            set_aside = [(r, o) for r, o in outcomes
+                         if (r, o) not in kept and o.verdict != ALLOWED]
+            outcomes = kept
     by_verdict = {v: [(r, o) for r, o in outcomes if o.verdict == v]
                   for v in (FORBIDDEN, CONDITIONAL, ALLOWED)}
     conflicts = [(a, f) for a, _ in by_verdict[ALLOWED] for f, _ in by_verdict[FORBIDDEN]
-                 if not f.restriction]
+                 if not f.restriction and not a.restriction]
+    if conflicts:
+        sides = {r.id for pair in conflicts for r in pair}
+        deciding = [(r, o) for r, o in outcomes if r.id in sides]
+        return RulebookVerdict(rulebook, CONDITIONAL, deciding, conflicts, set_aside)
     for verdict in (FORBIDDEN, CONDITIONAL, ALLOWED):
         if by_verdict[verdict]:
-            return RulebookVerdict(rulebook, verdict, by_verdict[verdict], conflicts)
-    return RulebookVerdict(rulebook, CONDITIONAL, [], [])
+            return RulebookVerdict(rulebook, verdict, by_verdict[verdict], [], set_aside)
+    return RulebookVerdict(rulebook, CONDITIONAL, [], [], set_aside)
 
 
 class Citer:
-    """Locates quotes in the database's sections (cached: a decision table cites a lot)."""
+    """Every rule's quotes with the section that holds them, read once per database.
+
+    The build locates each quote (``rule_citations``); a ``Citer`` reads them all in one query
+    and answers from memory, so a question costs no database round trip for its citations.
+    """
+
+    _by_connection: dict[int, tuple[sqlite3.Connection, "Citer"]] = {}
 
     def __init__(self, conn: sqlite3.Connection | None):
         self.conn = conn
@@ -66,13 +97,50 @@ class Citer:
         self._langs: dict[str, str] = {}
         if conn is not None:
             self._langs = queries.rulebook_langs(conn)
+            for _rule, rulebook, quote, ref, heading, *_span in queries.rule_citation_rows(conn):
+                self._cache[(rulebook, quote)] = {
+                    "rulebook": rulebook, "lang": self._langs.get(rulebook), "section": ref,
+                    "heading": heading, "quote": quote}
+
+    @classmethod
+    def of(cls, conn: sqlite3.Connection) -> "Citer":
+        """The ``Citer`` of ``conn``, made on first use (connections cannot be weakly held: the
+        connection is kept beside it so its id is not reused while it lives)."""
+        held = cls._by_connection.get(id(conn))
+        if held is None or held[0] is not conn:
+            held = (conn, cls(conn))
+            cls._by_connection[id(conn)] = held
+        return held[1]
+
+    #: how many answers a connection remembers (the oldest are forgotten first)
+    ANSWERS_KEPT = 4096
+
+    @property
+    def answers(self) -> dict:
+        if not hasattr(self, "_answers"):
+            self._answers: dict = {}
+        return self._answers
+
+    def remember(self, key, result: dict) -> None:
+        answers = self.answers
+        if len(answers) >= self.ANSWERS_KEPT:
+            del answers[next(iter(answers))]
+        answers[key] = result
+
+    def books(self) -> dict[str, str]:
+        """Rulebook id → game, read once."""
+        if not hasattr(self, "_books"):
+            self._books = queries.rulebook_games(self.conn)
+        return self._books
 
     def lang(self, rulebook: str) -> str | None:
         return self._langs.get(rulebook)
 
     def cite(self, rulebook: str, quote: str) -> dict:
         key = (rulebook, quote)
-        if key not in self._cache:
+        entry = self._cache.get(key)
+        if entry is None:
+            # a quote the build did not record (a database older than the rules): look it up
             entry = {"rulebook": rulebook, "lang": self._langs.get(rulebook), "section": None,
                      "heading": None, "quote": quote}
             if self.conn is not None:
@@ -80,7 +148,7 @@ class Citer:
                 if row:
                     entry["section"], entry["heading"] = row[0], row[1]
             self._cache[key] = entry
-        return dict(self._cache[key])
+        return dict(entry)
 
 
 def _explain(rule: Rule, outcome: Outcome, citer: Citer, rulebooks: list[str],
@@ -89,7 +157,8 @@ def _explain(rule: Rule, outcome: Outcome, citer: Citer, rulebooks: list[str],
     for rulebook in rulebooks:
         for quote in rule.citations.get(rulebook, ()):
             citations.append(citer.cite(rulebook, quote))
-    citations.sort(key=lambda c: (c["lang"] != lang, rulebooks.index(c["rulebook"])))
+    if len(citations) > 1:
+        citations.sort(key=lambda c: (c["lang"] != lang, rulebooks.index(c["rulebook"])))
     entry = {"rule": rule.id, "says": _(rule.statement), "verdict": outcome.verdict,
              "citations": citations}
     if outcome.condition:
@@ -97,12 +166,27 @@ def _explain(rule: Rule, outcome: Outcome, citer: Citer, rulebooks: list[str],
     return entry
 
 
+def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
+    """A ``to_level`` that disagrees with what follows from ``level`` and the action is a query
+    that contradicts itself."""
+    given = situation.action.get("to_level")
+    if given is None:
+        return
+    for rulebook in rulebooks:
+        rate = PARAMETERS.get(rulebook, {}).get("gold_per_level")
+        derived = situation.derived_to_level(rate)
+        if derived is not None and derived != given:
+            raise QueryError(_("action.to_level: {given} contradicts the other facts, which lead "
+                               "to level {derived} under {rulebook}", given=given,
+                               derived=derived, rulebook=rulebook))
+
+
 def answer(situation: Situation, rulebooks: list[str], citer: Citer,
            lang: str | None = None) -> dict:
-    """The answer in the public format: verdict, because, conditions, by_rulebook."""
+    """The answer in the public format: verdict, because, conditions, covered, by_rulebook."""
     asked = [situation.rulebook] if situation.rulebook else rulebooks
-    rules = rules_for(situation.game)
-    verdicts = {rb: judge(situation, rb, rules) for rb in rulebooks}
+    _check_derived_level(situation, rulebooks)
+    verdicts = {rb: judge(situation, rb) for rb in rulebooks}
     by_rulebook = {rb: verdicts[rb].verdict for rb in asked}
     if situation.rulebook:
         top = by_rulebook[situation.rulebook]
@@ -111,22 +195,34 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
         top = distinct.pop() if len(distinct) == 1 else CONDITIONAL
     because, conditions, seen = [], [], set()
     for rb in asked:
-        for rule, outcome in verdicts[rb].deciding:
+        verdict = verdicts[rb]
+        if verdict.conflicts:
+            conditions.append(_("{rulebook} contradicts itself here: {rules}", rulebook=rb,
+                                rules=", ".join(sorted({r.id for pair in verdict.conflicts
+                                                        for r in pair}))))
+        for rule, outcome in verdict.deciding:
             if rule.id in seen:
                 continue
             seen.add(rule.id)
-            citing = [r for r in rulebooks if rule.applies_to(r)]
-            because.append(_explain(rule, outcome, citer, citing, lang))
+            citing = [r for r in rulebooks if r in rule.citations]
+            entry = _explain(rule, outcome, citer, citing, lang)
+            set_aside = [r.id for r, _o in verdict.set_aside]
+            if set_aside:
+                entry["overrides"] = set_aside
+            because.append(entry)
             if outcome.condition:
                 conditions.append(_(outcome.condition, **outcome.condition_values()))
-        if not verdicts[rb].deciding:
-            conditions.append(_("{rulebook}: no rule of this rulebook covers this action; the "
-                                "card's own text decides", rulebook=rb))
+        if not verdict.deciding:
+            conditions.append(_("{rulebook}: no rule of this rulebook says anything about this "
+                                "situation; the rulebook is silent", rulebook=rb))
+            if situation.card:
+                conditions.append(_("the text of {card} may decide it",
+                                    card=situation.card["name"]))
     if not situation.rulebook and len(set(by_rulebook.values())) > 1:
         conditions.insert(0, _("the rulebooks disagree: {verdicts}", verdicts=", ".join(
             f"{rb} {v}" for rb, v in by_rulebook.items())))
-    result = {"verdict": top, "because": because, "conditions": conditions,
-              "by_rulebook": by_rulebook}
+    result = {"verdict": top, "covered": all(verdicts[rb].covered for rb in asked),
+              "because": because, "conditions": conditions, "by_rulebook": by_rulebook}
     others = {rb: v.verdict for rb, v in verdicts.items() if rb not in asked}
     if situation.rulebook and any(v != top for v in others.values()):
         # the named rulebook decides; the other editions' answers are shown, not hidden

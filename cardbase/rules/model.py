@@ -50,17 +50,22 @@ class Rule:
     #: a restriction adds a condition to whatever allows a move (a prerequisite, a limit); its
     #: "forbidden" does not contradict a permission, it narrows it
     restriction: bool = False
+    #: the verbs the rule judges (``None``: any verb; ``()``: none, the rule decides fights)
+    verbs: tuple[str, ...] | None = None
 
     def applies_to(self, rulebook_id: str) -> bool:
         return rulebook_id in self.citations
 
 
 REGISTRY: list[Rule] = []
+#: each rulebook's edition parameters (starting cards, hand limits, rates), filled by the game
+#: modules; a rule reads its rulebook's own values, never another rulebook's
+PARAMETERS: dict[str, dict] = {}
 
 
 def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
          cite: dict[str, str | tuple[str, ...]], overrides: tuple[str, ...] = (),
-         restriction: bool = False):
+         restriction: bool = False, verbs: tuple[str, ...] | None = None):
     """Declare a rule: the decorated function is its judgement."""
     if isinstance(games, str):
         games = (games,)
@@ -68,7 +73,7 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
     def register(judge: Callable) -> Callable:
         citations = {rb: (q,) if isinstance(q, str) else tuple(q) for rb, q in cite.items()}
         REGISTRY.append(Rule(rule_id, tuple(games), statement, citations, judge, overrides,
-                             restriction))
+                             restriction, None if verbs is None else tuple(verbs)))
         return judge
 
     return register
@@ -78,3 +83,18 @@ def rules_for(game: str) -> list[Rule]:
     from . import combat, dungeon_mayhem, munchkin, smashup, warhammer  # noqa: F401  (registration)
 
     return [r for r in REGISTRY if game in r.games]
+
+
+_BY_VERB: dict[tuple[str, str, str], list[Rule]] = {}
+
+
+def rules_judging(game: str, verb: str, rulebook: str) -> list[Rule]:
+    """The rules of ``game`` that ``rulebook`` states and that judge ``verb`` (declared for it or
+    for any verb), in declaration order; computed once per (game, verb, rulebook)."""
+    key = (game, verb, rulebook)
+    found = _BY_VERB.get(key)
+    if found is None:
+        found = [r for r in rules_for(game)
+                 if rulebook in r.citations and (r.verbs is None or verb in r.verbs)]
+        _BY_VERB[key] = found
+    return found

@@ -8,23 +8,38 @@ are shared with Munchkin Warhammer Age of Sigmar, whose German passages are cite
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, PARAMETERS, depends, rule
 from .query import Situation
 
 ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
 CORE, FAMILY = ("munchkin",), ("munchkin", "munchkin-warhammer-aos")
 N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
 
-#: the numbers in which the editions differ
-EDITIONS = {
-    ES: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
-    JA: {"starting_cards": 2, "hand_limit": 5, "dwarf_hand_limit": 6, "escape_roll": 5},
-    DE: {"starting_cards": 4, "hand_limit": 5, "dwarf_hand_limit": 5, "escape_roll": 5},
-}
+def _load_editions() -> tuple[dict, dict]:
+    """Each rulebook's edition parameters and the quote stating each (``editions.json``)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).with_name("editions.json")).read_text(encoding="utf-8"))
+    values = {rb: {name: entry["value"] for name, entry in params.items()}
+              for rb, params in data.items() if not rb.startswith("_")}
+    quotes = {rb: {name: entry["quote"] for name, entry in params.items()}
+              for rb, params in data.items() if not rb.startswith("_")}
+    return values, quotes
+
+
+#: the numbers in which the editions differ, and the sentence of each rulebook stating each
+EDITIONS, EDITION_QUOTES = _load_editions()
+PARAMETERS.update(EDITIONS)
 
 
 def edition(rulebook: str) -> dict:
-    return EDITIONS.get(rulebook, EDITIONS[ES])
+    """The parameters ``rulebook`` states (none for a rulebook that states none)."""
+    return EDITIONS.get(rulebook, {})
+
+
+def hand_limit_of(s: Situation, rulebook: str) -> int | None:
+    return edition(rulebook).get("dwarf_hand_limit" if "dwarf" in s.races else "hand_limit")
 
 
 def playing(s: Situation, *types: str) -> bool:
@@ -41,28 +56,32 @@ def acquired_or_own_turn(s: Situation) -> bool:
       N_("Each player starts with a hand dealt from both decks: four Door and four Treasure cards "
          "in the newer edition, two and two in the older one."),
       cite={ES: "Reparte cuatro cartas de cada mazo a cada jugador.",
-            JA: "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"})
+            JA: "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"},
+      verbs=("deal", "draw"))
 def starting_cards(s: Situation, rulebook: str):
     if s.verb not in ("deal", "draw") or s.phase != "setup":
         return None
-    count = s.action.get("count")
+    count, starting = s.action.get("count"), edition(rulebook).get("starting_cards")
+    if starting is None:
+        return None
     if count is None:
-        return depends(N_("deal {n} cards from each deck"), n=edition(rulebook)["starting_cards"])
-    return ALLOW if count == edition(rulebook)["starting_cards"] else FORBID
+        return depends(N_("deal {n} cards from each deck"), n=starting)
+    return ALLOW if count == starting else FORBID
 
 
 @rule("munchkin.death.new_hand", FAMILY,
       N_("A character who died draws a new hand on their next turn, as at the start of the game."),
       cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
             JA: "死んだプレイヤーは次の自分のターンで、ダンジョン及びトレジャーの山札から2枚づつカードを引いて手札にし",
-            DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "})
+            DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "},
+      verbs=("draw",))
 def new_hand_after_death(s: Situation, rulebook: str):
     if s.verb != "draw" or not s.state.get("died_since_my_last_turn"):
         return None
     if not s.my_turn or s.phase != "start_of_turn":
         return FORBID
     count = s.action.get("count")
-    if count is not None and count != edition(rulebook)["starting_cards"]:
+    if count is not None and count != edition(rulebook).get("starting_cards", count):
         return FORBID
     return ALLOW
 
@@ -74,7 +93,8 @@ def new_hand_after_death(s: Situation, rulebook: str):
          "turn."),
       cite={ES: "Estas cartas pueden jugarse tan pronto como las consigas, o en cualquier momento "
                 "de tu propio turno.",
-            JA: "これらのカードは入手した時点ならいつでも使う事ができますし、自ターンならいつでも使う事が出来ます。"})
+            JA: "これらのカードは入手した時点ならいつでも使う事ができますし、自ターンならいつでも使う事が出来ます。"},
+      verbs=("play", "use", "equip"))
 def race_class_timing(s: Situation, rulebook: str):
     if not playing(s, "race", "class"):
         return None
@@ -87,7 +107,8 @@ def race_class_timing(s: Situation, rulebook: str):
                  "Puedes descartar una carta de Clase en cualquier momento, incluso en mitad de "
                  "un combate"),
             JA: ("種族カードはいつでも任意のタイミングで破棄することが出来ます(たとえ戦闘中であっても)。",
-                 "クラスカードはいつでも破棄することが出来ます-たとえ戦闘中でも。")})
+                 "クラスカードはいつでも破棄することが出来ます-たとえ戦闘中でも。")},
+      verbs=("discard",))
 def discard_race_class(s: Situation, rulebook: str):
     if s.verb == "discard" and s.card_type in ("race", "class"):
         return ALLOW
@@ -102,7 +123,8 @@ def discard_race_class(s: Situation, rulebook: str):
                  "Munchkin."),
             JA: ("\"the Half Breed\"カードをプレイしている場合以外は、一度に1つの種族にしかなることが出来ません。",
                  "\"the Super Munchkin\"カードをプレイしない限り、同時に一つのクラスにしか属することができません。")},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "use", "equip"))
 def one_race_one_class(s: Situation, rulebook: str):
     if not playing(s, "race", "class"):
         return None
@@ -127,7 +149,8 @@ def one_race_one_class(s: Situation, rulebook: str):
                 "poder jugar Bastardo.",
             JA: ("既に種族カードを1枚プレイしている状態ならば、いつのタイミングでも\"Half Breed\"をプレイする事が出来ます。",
                  "既にクラスカードを1枚プレイしている状態ならば、いつのタイミングでも\"Super Munchkin\"カードをプレイする事が出来ます。")},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "use", "equip"))
 def half_breed_needs_race(s: Situation, rulebook: str):
     if playing(s, "half_breed"):
         return ALLOW if [r for r in s.races if r != "human"] else FORBID
@@ -139,7 +162,8 @@ def half_breed_needs_race(s: Situation, rulebook: str):
 @rule("munchkin.half_breed.when_to_play", CORE,
       N_("Half-Breed and Super Munchkin follow the timing of Race and Class cards: as soon as you "
          "get them, or at any time on your own turn."),
-      cite={ES: "Lo mismo se aplica a las cartas de Súper Munchkin y Bastardo"})
+      cite={ES: "Lo mismo se aplica a las cartas de Súper Munchkin y Bastardo"},
+      verbs=("play", "use", "equip"))
 def half_breed_timing(s: Situation, rulebook: str):
     if not playing(s, "half_breed", "super_munchkin"):
         return None
@@ -154,7 +178,8 @@ def half_breed_timing(s: Situation, rulebook: str):
                 "cualquier momento de tu propio turno.",
             JA: "トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
             DE: "Gegenstände dürfen nur im eigenen Zug ausgespielt werden oder in dem Moment, in "
-                "dem man sie erhält."})
+                "dem man sie erhält."},
+      verbs=("play", "use", "equip"))
 def items_timing(s: Situation, rulebook: str):
     if not (playing(s, "item") and s.source in ("hand", "just_acquired")):
         return None
@@ -168,7 +193,8 @@ def items_timing(s: Situation, rulebook: str):
                 "desde tu mano.",
             JA: ("もし他のプレイヤーの戦闘を助けていたり、何らかの理由で自分のターン以外で戦闘している場合は、新しいアイテムカードを手札から場に出すことはできません。",
                  "一端モンスターカードを捲ったら、その時装備しているアイテムで戦闘を完了させなくてはなりません。")},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "equip"))
 def no_items_in_combat(s: Situation, rulebook: str):
     if s.fighting and s.is_item and not s.one_shot and s.verb in ("play", "equip") \
             and s.source in ("hand", "just_acquired"):
@@ -186,7 +212,8 @@ def no_items_in_combat(s: Situation, rulebook: str):
             JA: "ポーション(Potion)はどの戦闘中であっても自分の手札または自分の場に出しているものを使用することが出来ます。",
             DE: "Ausnahme: Gegenstände mit dem Vermerk „Nur einmal einsetzbar“ dürfen auch während "
                 "eines gegnerischen Kampf es gespielt werden, sogar direkt aus der Hand."},
-      overrides=("munchkin.items.when_to_play", "munchkin.combat.no_items_from_hand"))
+      overrides=("munchkin.items.when_to_play", "munchkin.combat.no_items_from_hand"),
+      verbs=("play", "use"))
 def one_shot_in_combat(s: Situation, rulebook: str):
     if not (s.verb in ("play", "use") and s.one_shot):
         return None
@@ -203,7 +230,8 @@ def one_shot_in_combat(s: Situation, rulebook: str):
                  "Los Enanos constituyen una excepción."),
             JA: ("ただし大きいサイズ(Big)の物は1個だけしか運べません。",
                  "ドワーフは大きいアイテムでも任意の数持ち歩くことが出来ます。")},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "use", "equip"))
 def one_big_item(s: Situation, rulebook: str):
     if not (playing(s, "item") and s.card_stat("big", False)):
         return None
@@ -221,7 +249,8 @@ def one_big_item(s: Situation, rulebook: str):
             DE: "Weiterhin darfst du nur 1 Kopfbedeckung, 1 Rüstung, 1 Schuhwerk und 2 "
                 "Gegenstände für jeweils „1 Hand“ (oder 1 Gegenstand für „2 Hände“) gleichzeitig "
                 "nutzen"},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "equip"))
 def slots(s: Situation, rulebook: str):
     slot = s.card_stat("slot")
     if not (s.verb in ("play", "equip") and s.is_item and slot and "equipped" in s.state):
@@ -244,7 +273,8 @@ def slots(s: Situation, rulebook: str):
                 "huyendo.",
             JA: "ヘルメットなどの装備は、戦闘中や逃走中に持ち替えることは出来ません。",
             DE: "da bei darfst du weder gerade im Kampf sein noch Weglaufen."},
-      restriction=True)
+      restriction=True,
+      verbs=("equip", "unequip", "backpack_out"))
 def no_swapping(s: Situation, rulebook: str):
     if s.verb in ("equip", "unequip", "backpack_out") and s.in_combat and s.role != "bystander":
         return FORBID
@@ -254,10 +284,11 @@ def no_swapping(s: Situation, rulebook: str):
 @rule("munchkin.items.no_discarding_at_will", CORE,
       N_("You may not discard items just because you want to; they go by selling, trading, "
          "giving, losing them, or discarding them for a Race or Class power."),
-      cite={ES: "No puedes descartar cartas de Objeto \"porque sí\"."})
+      cite={ES: "No puedes descartar cartas de Objeto \"porque sí\"."},
+      verbs=("discard",))
 def no_discarding_items(s: Situation, rulebook: str):
     if s.verb == "discard" and s.is_item:
-        reason = s.action.get("reason")
+        reason = s.reason(hand_limit_of(s, rulebook))
         if reason in ("class_power", "race_power", "curse", "bad_stuff", "hand_limit"):
             return ALLOW
         return FORBID if reason is None else None
@@ -268,7 +299,8 @@ def no_discarding_items(s: Situation, rulebook: str):
       N_("Cards in play cannot be returned to your hand."),
       cite={ES: "No puedes devolver las cartas en juego a tu mano",
             JA: "場に出したカードは手札に戻ってくることはありません",
-            DE: "Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen."})
+            DE: "Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen."},
+      verbs=("return_to_hand",))
 def no_returning(s: Situation, rulebook: str):
     return FORBID if s.verb == "return_to_hand" else None
 
@@ -279,7 +311,8 @@ def no_returning(s: Situation, rulebook: str):
       N_("You may sell items for levels only during your own turn."),
       cite={ES: "Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de Oro",
             JA: "自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
-            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"})
+            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"},
+      verbs=("sell",))
 def sell_on_own_turn(s: Situation, rulebook: str):
     if s.verb != "sell":
         return None
@@ -291,7 +324,8 @@ def sell_on_own_turn(s: Situation, rulebook: str):
       cite={ES: "Mientras estés luchando en un combate no puedes vender",
             JA: "アイテムの売却やトレードは戦闘中には行うことができません。",
             DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"},
-      restriction=True)
+      restriction=True,
+      verbs=("sell",))
 def no_selling_in_combat(s: Situation, rulebook: str):
     if s.verb == "sell" and s.in_combat and (s.role != "bystander" or s.my_turn):
         return FORBID
@@ -304,14 +338,17 @@ def no_selling_in_combat(s: Situation, rulebook: str):
                  "las 100 Piezas de Oro de cambio.",),
             JA: "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
             DE: "Es gibt natürlich kein Wechselgeld."},
-      restriction=True)
+      restriction=True,
+      verbs=("sell",))
 def thousand_gold(s: Situation, rulebook: str):
     if s.verb != "sell" or "gold" not in s.action:
         return None
-    gold = s.action["gold"]
-    if gold < 1000 and "halfling" not in s.races:
+    gold, rate = s.action["gold"], edition(rulebook).get("gold_per_level")
+    if rate is None:
+        return None
+    if gold < rate and "halfling" not in s.races:
         return FORBID
-    if gold < 1000:
+    if gold < rate:
         return depends(N_("your Halfling's power lets you sell for a level below 1,000 gold"))
     return ALLOW
 
@@ -322,16 +359,18 @@ def thousand_gold(s: Situation, rulebook: str):
       cite={ES: ("Debes matar a un monstruo para alcanzar el Nivel 10.",
                  "No puedes subir al 10º Nivel vendiendo objetos."),
             JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
-      restriction=True)
+      restriction=True,
+      verbs=("sell", "gain_level", "play", "use"))
 def level_ten(s: Situation, rulebook: str):
-    to_level = s.action.get("to_level")
+    to_level = s.to_level(edition(rulebook).get("gold_per_level"))
     if to_level is None or to_level < 10:
         return None
-    if s.verb == "gain_level" and s.action.get("reason") in ("kill_monster", "killed_monster"):
+    if s.verb == "gain_level" and (s.combat("result") == "won"
+                                   or s.action.get("reason") == "killed_monster"):
         return None
-    if s.verb in ("sell", "gain_level", "play", "use"):
-        if s.card_type == "go_up_a_level" or s.verb in ("sell", "gain_level"):
-            return FORBID
+    if s.verb in ("sell", "gain_level") or (s.verb in ("play", "use")
+                                             and s.card_type == "go_up_a_level"):
+        return FORBID
     return None
 
 
@@ -345,7 +384,8 @@ def level_ten(s: Situation, rulebook: str):
             JA: ("アイテムのカードは(他の種類のカードはダメです)他のプレイヤーとトレードする事が出来ます。",
                  "トレードできるアイテムは場に出しているものだけで手札のアイテムはダメです。",
                  "トレードは戦闘時を除いていつでも行うことが出来ます。"),
-            DE: "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand."})
+            DE: "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand."},
+      verbs=("trade",))
 def trading(s: Situation, rulebook: str):
     if s.verb != "trade":
         return None
@@ -369,15 +409,21 @@ def trading(s: Situation, rulebook: str):
                  "simplemente descarta el exceso."),
             JA: ("自分のターンの終了時に手札が5枚(ドワーフならば6枚)より多くなることはできません。",
                  "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。",
-                 "超過分のカードは単に破棄します。")})
+                 "超過分のカードは単に破棄します。")},
+      verbs=("end_turn", "give", "discard"))
 def hand_limit(s: Situation, rulebook: str):
-    limit = edition(rulebook)["dwarf_hand_limit" if "dwarf" in s.races else "hand_limit"]
+    limit = hand_limit_of(s, rulebook)
+    if limit is None:
+        return None
     size = s.state.get("hand_size")
     if s.verb == "end_turn" and size is not None:
         return ALLOW if size <= limit else FORBID
-    if s.verb in ("give", "discard") and s.action.get("reason") == "hand_limit":
+    if s.verb in ("give", "discard") and s.reason(limit) == "hand_limit":
         if size is not None and size <= limit:
             return FORBID
+        count = s.action.get("count")
+        if count is not None and size is not None and count > size - limit:
+            return FORBID  # only the excess goes
         lowest = s.state.get("lowest_level")
         if s.verb == "discard":
             if lowest is None:
@@ -393,16 +439,30 @@ def hand_limit(s: Situation, rulebook: str):
 
 
 @rule("munchkin.death.no_cards_for_the_dead", CORE,
-      N_("Dead characters cannot receive cards for any reason, not even charity, and cannot go up "
-         "a level."),
+      N_("Dead characters cannot receive cards for any reason, not even charity."),
       cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
                 "por caridad, y tampoco pueden subir de Nivel.",
             JA: "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。"},
-      restriction=True)
+      restriction=True,
+      verbs=("give", "trade"))
 def dead_receive_nothing(s: Situation, rulebook: str):
     if s.verb in ("give", "trade") and s.target_state("dead"):
         return FORBID
+    return None
+
+
+@rule("munchkin.death.no_levels_for_the_dead", CORE,
+      N_("Dead characters cannot go up a level."),
+      cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
+                "por caridad, y tampoco pueden subir de Nivel."},
+      restriction=True,
+      verbs=("gain_level", "play", "use"))
+def dead_no_levels(s: Situation, rulebook: str):
     if s.verb == "gain_level" and s.state.get("dead"):
+        return FORBID
+    if s.verb in ("play", "use") and s.card_type == "go_up_a_level" and (
+            s.target_state("dead") if s.target in (None, "other_player", "player")
+            else s.state.get("dead")):
         return FORBID
     return None
 
@@ -414,7 +474,8 @@ def dead_receive_nothing(s: Situation, rulebook: str):
       cite={ES: "Si es un monstruo, debes luchar contra él.",
             JA: "引いたカードがモンスターカードだった場合、そのモンスターと戦わなくてはなりません。",
             DE: "Deckst du ein Monster während Phase 1: Tür eintreten auf, kommt es sofort zu "
-                "einem Kampf."})
+                "einem Kampf."},
+      verbs=("keep", "give", "discard", "play"))
 def door_monster(s: Situation, rulebook: str):
     if s.card_type == "monster" and s.source == "drawn_face_up" and s.phase == "kick_open_door":
         return FORBID if s.verb in ("keep", "give", "discard") else (
@@ -428,7 +489,8 @@ def door_monster(s: Situation, rulebook: str):
       cite={ES: "Si se sacan boca arriba durante la fase de \"Abrir la Puerta\" se aplican a la "
                 "persona que las saque.",
             JA: "ドアを開ける(Open A Door)のフェーズで、カードを表向きに引いてそれが呪いのカードだった場合、そのカードを引いたプレイヤーに適応されます。",
-            DE: "Deckst du einen Fluch während Phase 1: Tür eintreten auf, trifft er dich."})
+            DE: "Deckst du einen Fluch während Phase 1: Tür eintreten auf, trifft er dich."},
+      verbs=("keep", "play"))
 def curse_face_up(s: Situation, rulebook: str):
     if s.card_type != "curse" or s.source != "drawn_face_up":
         return None
@@ -442,7 +504,8 @@ def curse_face_up(s: Situation, rulebook: str):
       cite={ES: "Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
                 "sobre CUALQUIER jugador en CUALQUIER momento.",
             JA: "カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
-            DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"})
+            DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"},
+      verbs=("play", "use", "keep"))
 def curse_any_time(s: Situation, rulebook: str):
     if s.card_type == "curse" and s.verb in ("play", "use", "keep") and s.source != "drawn_face_up":
         return ALLOW
@@ -457,7 +520,8 @@ def curse_any_time(s: Situation, rulebook: str):
             JA: "他にモンスターカードが適応される場合としては、\"もめ事を探す(Looking for Troubel)\"を行った場合や他のプレイヤーがワンダリングモンスターカード(the Wandering Monster Card)をプレイした場合等が有ります。",
             DE: "Du kannst es entweder in deinem eigenen Zug in Phase 2: Auf Ärger aus sein "
                 "spielen oder zusammen mit einem Wandernden Monster während des Kampf es eines "
-                "Mitspielers."})
+                "Mitspielers."},
+      verbs=("play",))
 def monster_from_hand(s: Situation, rulebook: str):
     if not (s.verb == "play" and s.card_type == "monster" and s.source == "hand"):
         return None
@@ -474,7 +538,8 @@ def monster_from_hand(s: Situation, rulebook: str):
       cite={ES: "Si NO encuentras un monstruo al abrir la puerta, ahora tienes la opción de jugar "
                 "un monstruo de tu mano",
             JA: "\"1)のドアを開ける\"のフェーズで引いたカードがモンスターカードで無かった場合、ここで(手札に有れば)手札からモンスターカードを1枚出してそれと戦う事が出来ます。"},
-      restriction=True)
+      restriction=True,
+      verbs=("look_for_trouble", "play"))
 def look_for_trouble(s: Situation, rulebook: str):
     if s.verb == "look_for_trouble" or (s.phase == "look_for_trouble" and s.verb == "play"
                                         and s.card_type == "monster"):
@@ -491,7 +556,8 @@ def look_for_trouble(s: Situation, rulebook: str):
                  "puedes saquear la habitación",
                  "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación."),
             JA: ("モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
-                 "もちろん部屋を漁ることもできません。")})
+                 "もちろん部屋を漁ることもできません。")},
+      verbs=("loot_the_room",))
 def loot_the_room(s: Situation, rulebook: str):
     if s.verb != "loot_the_room":
         return None
@@ -508,7 +574,8 @@ def loot_the_room(s: Situation, rulebook: str):
          "in it."),
       cite={ES: "Puedes jugar estas cartas tanto en tus propios combates como en combates ajenos.",
             JA: "これらのカードは、誰の戦闘中であっても使用する事ができます。",
-            DE: "Im Kampf auf ein beliebiges Monster spielen"})
+            DE: "Im Kampf auf ein beliebiges Monster spielen"},
+      verbs=("play", "use", "equip"))
 def enhancer_timing(s: Situation, rulebook: str):
     if not playing(s, "monster_enhancer"):
         return None
@@ -525,7 +592,8 @@ def enhancer_timing(s: Situation, rulebook: str):
       cite={ES: "Jugando un Monstruo Errante junto con un monstruo de tu mano para que se unan a "
                 "cualquier combate.",
             JA: "これはあなたの手札から任意の戦闘にモンスターを1体送り込む事が出来ます。",
-            DE: "Die genannte Karte bringt ein weiteres Monster in den Kampf"})
+            DE: "Die genannte Karte bringt ein weiteres Monster in den Kampf"},
+      verbs=("play", "use", "equip"))
 def wandering_monster(s: Situation, rulebook: str):
     if not playing(s, "wandering_monster"):
         return None
@@ -538,7 +606,8 @@ def wandering_monster(s: Situation, rulebook: str):
       N_("Only one player may help you in a combat."),
       cite={ES: "Sólo puede ayudarte un jugador, sumando su fuerza de combate a la tuya.",
             JA: "助けてくれることが出来るプレイヤーは一人だけです。",
-            DE: "Nur 1 Spieler\ndarf dir helfen."})
+            DE: "Nur 1 Spieler\ndarf dir helfen."},
+      verbs=("ask_help", "help"))
 def one_helper(s: Situation, rulebook: str):
     if s.verb == "ask_help":
         if not s.in_combat or s.role != "fighter":
@@ -553,24 +622,41 @@ def one_helper(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.class.powers_on_the_card", CORE,
+      N_("Each Class has its own abilities, written on its card: you have them from the moment "
+         "you play the card and lose them when you discard it. Stealing is a Thief's ability."),
+      cite={ES: ("Cada Clase tiene capacidades diferentes, que se detallan en las cartas.",
+                 "Obtienes las capacidades de una Clase en el momento en el que juegues la carta "
+                 "frente a ti, y las pierdes en cuanto la descartes."),
+            JA: ("各クラスはそれぞれ特殊能力がありカードにその内容が書かれています。",
+                 "自分の前にクラスカードを置いた瞬間にそのクラスの特殊能力を得ます。")},
+      restriction=True,
+      verbs=("steal",))
+def class_powers(s: Situation, rulebook: str):
+    if s.verb == "steal" and "thief" not in s.classes:
+        return FORBID
+    return None
+
+
 @rule("munchkin.thief.no_stealing_in_combat", CORE,
       N_("A Thief cannot steal if he or his victim is in combat."),
-      cite={ES: "un Ladrón no puede robar si él o su víctima están luchando en un combate"})
+      cite={ES: "un Ladrón no puede robar si él o su víctima están luchando en un combate"},
+      restriction=True,
+      verbs=("steal",))
 def thief(s: Situation, rulebook: str):
     if s.verb != "steal":
         return None
-    if "thief" not in s.classes:
-        return FORBID
     if s.fighting or s.target_state("in_combat"):
         return FORBID
-    return ALLOW
+    return ALLOW if "thief" in s.classes else None
 
 
 @rule("munchkin.running_away.all_or_nothing", FAMILY,
       N_("You run away from every monster in the combat or from none: you cannot fight one and "
          "flee the others; you roll for each."),
       cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás.",
-            JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"})
+            JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"},
+      verbs=("run_away",))
 def run_from_all(s: Situation, rulebook: str):
     if s.verb != "run_away":
         return None
@@ -588,7 +674,8 @@ def run_from_all(s: Situation, rulebook: str):
       N_("If you run away you get no levels and no treasure."),
       cite={ES: "Si huyes, no obtienes Niveles ni Tesoro.",
             JA: "逃げた場合は、トレジャーもレベルも取得することができません。"},
-      restriction=True)
+      restriction=True,
+      verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):
     if s.verb in ("draw_treasure", "gain_level") and (s.turn("ran_away") or s.phase == "running_away"):
         return FORBID
@@ -601,7 +688,8 @@ def no_rewards_for_running(s: Situation, rulebook: str):
       cite={ES: "No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
                 "en mitad de un combate.",
             JA: "その後、あなたは間違いなくモンスターを倒した事になり、レベルが上がりトレジャーを入手出来ます。"},
-      restriction=True)
+      restriction=True,
+      verbs=("draw_treasure", "gain_level"))
 def rewards_after_combat(s: Situation, rulebook: str):
     if s.verb not in ("draw_treasure", "gain_level") or not s.in_combat:
         return None
@@ -619,7 +707,8 @@ def rewards_after_combat(s: Situation, rulebook: str):
       cite={ES: ("Subes un Nivel por cada monstruo eliminado.",
                  "Tu ayudante no lo hace… a menos que sea un Elfo"),
             JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
-                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。")})
+                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。")},
+      verbs=("gain_level",))
 def level_per_monster(s: Situation, rulebook: str):
     if s.verb != "gain_level" or s.combat("result") != "won":
         return None
@@ -635,7 +724,8 @@ def level_per_monster(s: Situation, rulebook: str):
                  "Róbalas boca arriba, de modo que todos puedan ver lo que has conseguido, si "
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
-                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")})
+                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
+      verbs=("draw_treasure",))
 def treasure_face(s: Situation, rulebook: str):
     if s.verb != "draw_treasure":
         return None
@@ -656,7 +746,8 @@ def treasure_face(s: Situation, rulebook: str):
       cite={ES: ("Puedes usar inmediatamente las cartas de \"Sube un Nivel\"; estas cartas pueden "
                  "jugarse sobre cualquier personaje en cualquier momento.",
                  "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
-                 "contrario.")})
+                 "contrario.")},
+      verbs=("play", "use", "equip"))
 def go_up_a_level_any_time(s: Situation, rulebook: str):
     if playing(s, "go_up_a_level") and s.target_state("dead") is not True:
         return ALLOW
@@ -667,7 +758,8 @@ def go_up_a_level_any_time(s: Situation, rulebook: str):
       N_("In the older edition Go Up a Level is a treasure like any other: played when you get it "
          "or on your own turn, and it takes effect at once."),
       cite={JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
-                 "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。")})
+                 "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。")},
+      verbs=("play", "use", "equip"))
 def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level"):
         return None

@@ -36,7 +36,7 @@ RESULTS = ("undecided", "won", "lost")
 VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
          "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
          "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
-         "count_power", "trigger_ability", "return_to_hand", "backpack_out")
+         "count_power", "trigger_ability", "return_to_hand", "backpack_out", "lose_hit_points")
 CARD_TYPES = {
     "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
                  "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
@@ -52,50 +52,122 @@ DECKS = ("door", "treasure", "each")
 FACES = ("up", "down")
 CONTROLLERS = ("self", "other", "none")
 
+#: the closed lists of names whose meaning is not obvious, each with what it says (the
+#: documentation and ``cardbase check --help-vocabulary`` are written from these)
+REASONS = {
+    "card_allows": "the card's own text allows what the rules would forbid (cards over rules)",
+    "hand_limit": "giving away or discarding cards over the hand limit at the end of the turn",
+    "class_power": "discarding to use a Class power",
+    "race_power": "discarding to use a Race power",
+    "curse": "a curse makes me do it",
+    "bad_stuff": "a monster's Bad Stuff makes me do it",
+    "killed_monster": "the level comes from killing a monster",
+    "base_entered": "Smash Up: a Munchkin base has just come into play",
+    "card_instructs": "Smash Up: a card tells me to play a monster",
+    "destroyed_monster": "Smash Up: my card destroyed the monster",
+    "monster_removed_not_destroyed": "Smash Up: the monster left play without being destroyed",
+    "base_scored": "Smash Up: the monster's base scored",
+}
+TOWARD = {
+    "my_total": "my total power on the base",
+    "breaking_base": "the total that breaks the base (the players' power)",
+    "breakpoint": "the base's breakpoint itself (what must be reached to break it)",
+}
+TARGET_SCOPES = {
+    "a_minion": "any minion (\"a minion\")",
+    "all_minions": "every minion",
+    "another_players_minion": "a minion of another player",
+    "a_specific_players_minion": "a minion of one named player",
+    "your_minion": "one of your own minions",
+}
+TRIGGERS = {
+    "after_you_play_a_minion": "an ability that fires after you play a minion",
+}
+MONSTER_PLACED_BY = {
+    "played": "played from hand as the turn's own play",
+    "action_card": "an action or card told the player to play or place it",
+    "new_base": "it arrived with a new base",
+    "ability": "a card's ability put it there",
+}
+#: the highest level of each game (the winning level)
+MAX_LEVEL = {"munchkin": 10, "munchkin-warhammer-aos": 10}
+#: a sane upper bound for counts and sizes
+MANY = 100
+
 
 def _enum(values):
-    return ("one of", values)
+    return ("one of", tuple(values))
 
 
 def _names(values=None):
     return ("names", values)
 
 
-STATE_KEYS: dict[str, dict[str, Any]] = {
-    "munchkin": {
-        "phase": _enum(PHASES["munchkin"]), "my_turn": bool, "role": _enum(ROLES), "level": int,
-        "race": _names(RACES), "class": _names(CLASSES), "half_breed": bool,
-        "super_munchkin": bool, "dead": bool, "hand_size": int, "big_items": int,
-        "lowest_level": bool, "died_since_my_last_turn": bool,
-        "this_turn": {"door": _enum(DOORS), "fought": bool, "ran_away": bool,
-                      "looked_for_trouble": bool, "monster_placed_by": _enum(("self", "other")),
-                      "sold": bool},
-        "combat": {"monsters": int, "helpers": int, "result": _enum(RESULTS),
+def _int(low: int = 0, high: int = MANY):
+    return ("int", low, high)
+
+
+def _level(game: str):
+    return _int(1, MAX_LEVEL.get(game, MANY))
+
+
+def _this_turn(game: str) -> dict:
+    common = {"monster_placed_by": _enum(MONSTER_PLACED_BY)}
+    if game in MUNCHKIN_FAMILY:
+        return {"door": _enum(DOORS), "fought": bool, "ran_away": bool,
+                "looked_for_trouble": bool, "sold": bool, **common}
+    if game == "dungeon-mayhem":
+        return {"drew": bool, "cards_played": _int(), **common}
+    return {"minion_played": bool, "action_played": bool, **common}
+
+
+def _munchkin_state(game: str) -> dict:
+    return {
+        "phase": _enum(PHASES[game]), "my_turn": bool, "role": _enum(ROLES),
+        "level": _level(game), "race": _names(RACES), "class": _names(CLASSES),
+        "half_breed": bool, "super_munchkin": bool, "dead": bool, "hand_size": _int(),
+        "big_items": _int(0, 20), "lowest_level": bool, "died_since_my_last_turn": bool,
+        "this_turn": _this_turn(game),
+        "combat": {"monsters": _int(0, 20), "helpers": _int(0, 5), "result": _enum(RESULTS),
                    "monster_tags": _names()},
-        "target_state": {"dead": bool, "in_combat": bool, "level": int, "lowest_level": bool},
-        "equipped": {slot: int for slot in SLOTS},
-    },
+        "target_state": {"dead": bool, "in_combat": bool, "level": _level(game),
+                         "lowest_level": bool},
+        "equipped": {slot: _int(0, 4) for slot in SLOTS},
+    }
+
+
+STATE_KEYS: dict[str, dict[str, Any]] = {
+    "munchkin": _munchkin_state("munchkin"),
+    "munchkin-warhammer-aos": dict(_munchkin_state("munchkin-warhammer-aos"), army=_names(),
+                                   alliance=bool, armies=_int(0, 10)),
     "dungeon-mayhem": {
-        "phase": _enum(PHASES["dungeon-mayhem"]), "my_turn": bool, "hit_points": int,
-        "play_again_pending": int, "defense": [int], "target_defense": [int], "hand_size": int,
-        "cards_played": int, "players_left": int,
+        "phase": _enum(PHASES["dungeon-mayhem"]), "my_turn": bool, "hit_points": _int(0, 10),
+        "play_again_pending": _int(0, 20), "defense": [_int(0, 10)],
+        "target_defense": [_int(0, 10)], "hand_size": _int(), "cards_played": _int(),
+        "players_left": _int(0, 4), "this_turn": _this_turn("dungeon-mayhem"),
     },
     "smashup-munchkin": {
         "phase": _enum(PHASES["smashup-munchkin"]), "my_turn": bool, "monster_controlled": bool,
         "controller": _enum(CONTROLLERS), "minion_play_used": bool,
-        "munchkin_base_in_play": bool,
+        "munchkin_base_in_play": bool, "this_turn": _this_turn("smashup-munchkin"),
     },
 }
-STATE_KEYS["munchkin-warhammer-aos"] = dict(
-    STATE_KEYS["munchkin"], phase=_enum(PHASES["munchkin-warhammer-aos"]), army=_names(),
-    alliance=bool, armies=int, race=_names(RACES), **{"class": _names(CLASSES)})
 
-ACTION_KEYS: dict[str, Any] = {
-    "verb": _enum(VERBS), "card": str, "card_type": None, "from": _enum(SOURCES),
-    "target": _enum(TARGETS), "big": bool, "slot": _enum(SLOTS), "one_shot": bool, "gold": int,
-    "count": int, "deck": _enum(DECKS), "face": _enum(FACES), "to_level": int, "damage": int,
-    "monster_tags": _names(), "target_scope": str, "trigger": str, "reason": str, "toward": str,
-}
+
+def action_keys(game: str) -> dict[str, Any]:
+    """The action keys of ``game`` with the values each accepts."""
+    return {
+        "verb": _enum(VERBS), "card": str, "card_type": _enum(CARD_TYPES[game]),
+        "from": _enum(SOURCES), "target": _enum(TARGETS), "big": bool, "slot": _enum(SLOTS),
+        "one_shot": bool, "gold": _int(0, 1_000_000), "count": _int(), "deck": _enum(DECKS),
+        "face": _enum(FACES), "to_level": _level(game), "damage": _int(0, 20),
+        "monster_tags": _names(), "target_scope": _enum(TARGET_SCOPES),
+        "trigger": _enum(TRIGGERS), "reason": _enum(REASONS), "toward": _enum(TOWARD),
+    }
+
+
+ACTION_SPECS = {game: action_keys(game) for game in GAMES}
+ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
 
 
@@ -194,6 +266,33 @@ class Situation:
     def is_item(self) -> bool:
         return self.card_type in ("item", "one_shot_item")
 
+    # --- facts the checker works out -----------------------------------------------------------
+    def derived_to_level(self, gold_per_level: int | None) -> int | None:
+        """The level the action leads to, from ``level`` and the action itself: gold sold at the
+        rulebook's rate, a Go Up a Level card on myself, a won combat (a level per monster)."""
+        if self.verb == "sell" and "gold" in self.action and gold_per_level:
+            return self.level + self.action["gold"] // gold_per_level
+        if self.verb in ("play", "use") and self.card_type == "go_up_a_level" \
+                and self.target in (None, "self"):
+            return self.level + 1
+        if self.verb == "gain_level" and self.combat("result") == "won":
+            return self.level + max(1, self.combat("monsters", 1) or 1)
+        return None
+
+    def to_level(self, gold_per_level: int) -> int | None:
+        return self.action.get("to_level", self.derived_to_level(gold_per_level))
+
+    def reason(self, hand_limit: int | None = None) -> str | None:
+        """The reason given, or the one the facts imply: cards given away or discarded in the
+        charity phase of my own turn, with a hand over the limit, go for the hand limit."""
+        if "reason" in self.action:
+            return self.action["reason"]
+        if self.verb in ("give", "discard") and self.phase in ("charity", "end_of_turn") \
+                and self.my_turn and hand_limit is not None \
+                and self.state.get("hand_size", 0) > hand_limit:
+            return "hand_limit"
+        return None
+
 
 class _Problems(list):
     def add(self, message: str) -> None:
@@ -207,19 +306,25 @@ def _check_value(path: str, spec, value, problems: _Problems, normalise_name) ->
         if not isinstance(value, bool):
             problems.add(_("{path}: expected true or false, not {value!r}", path=path, value=value))
         return value
-    if spec is int:
+    if isinstance(spec, tuple) and spec[0] == "int":
+        low, high = spec[1], spec[2]
         if not isinstance(value, int) or isinstance(value, bool):
             problems.add(_("{path}: expected a whole number, not {value!r}", path=path,
                            value=value))
+        elif not low <= value <= high:
+            problems.add(_("{path}: {value} is out of range; expected {low} to {high}",
+                           path=path, value=value, low=low, high=high))
         return value
     if spec is str:
         if not isinstance(value, str) or not value.strip():
             problems.add(_("{path}: expected text", path=path))
         return value
     if isinstance(spec, list):
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                                  for v in value):
+        if not isinstance(value, list):
             problems.add(_("{path}: expected a list of whole numbers", path=path))
+            return value
+        for index, item in enumerate(value):
+            _check_value(f"{path}[{index}]", spec[0], item, problems, normalise_name)
         return value
     if isinstance(spec, dict):
         if not isinstance(value, dict):
@@ -227,9 +332,12 @@ def _check_value(path: str, spec, value, problems: _Problems, normalise_name) ->
                            keys=", ".join(spec)))
             return {}
         return _check_object(path, spec, value, problems, normalise_name)
-    kind, values = spec
+    kind, values = spec[0], spec[1]
     if kind == "one of":
-        if value not in values:
+        if not isinstance(value, str):
+            problems.add(_("{path}: expected one name, not {value!r}; valid values: {valid}",
+                           path=path, value=value, valid=", ".join(values)))
+        elif value not in values:
             problems.add(_("{path}: unknown value {value!r}; valid values: {valid}", path=path,
                            value=value, valid=", ".join(values)))
         return value
@@ -260,10 +368,13 @@ def _check_object(path: str, spec: dict, value: dict, problems: _Problems, norma
 
 def _name_normaliser(conn):
     """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
-    from ..search.textkeys import fold, slugify
-    from ..storage import queries
 
     def normalise(name: str, valid) -> str:
+        if valid and name in valid:
+            return name
+        from ..search.textkeys import fold, slugify
+        from ..storage import queries
+
         key = slugify(name) or fold(name)
         if valid and key in valid:
             return key
@@ -340,8 +451,7 @@ def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -
                                                  "`verb`")]))
     state = _check_object("state", STATE_KEYS[game], state, problems, normalise) \
         if isinstance(state, dict) else problems.add(_("state: expected an object")) or {}
-    action_spec = dict(ACTION_KEYS, card_type=_enum(CARD_TYPES[game]))
-    action = _check_object("action", action_spec, action, problems, normalise)
+    action = _check_object("action", ACTION_SPECS[game], action, problems, normalise)
     if "verb" not in action:
         problems.add(_("action.verb: required; valid verbs: {valid}", valid=", ".join(VERBS)))
     card = None
@@ -374,3 +484,47 @@ def _lookup_card(conn, name: str, game: str, problems: _Problems) -> dict | None
     stats = {field: json.loads(value)
              for field, value in queries.card_stats(conn, card_id).items()}
     return {"id": row[0], "type": row[1], "name": found[0].name, "stats": stats}
+
+
+# --- the vocabulary, listed for people ------------------------------------------------------------
+
+#: what the closed lists of names mean, for the listing (the other names explain themselves)
+MEANINGS = {"reason": REASONS, "toward": TOWARD, "target_scope": TARGET_SCOPES,
+            "trigger": TRIGGERS, "monster_placed_by": MONSTER_PLACED_BY}
+
+
+def _describe(spec) -> str:
+    if spec is bool:
+        return "`true` / `false`"
+    if spec is str:
+        return "text (a card's name in any language)"
+    if isinstance(spec, list):
+        return "a list, each " + _describe(spec[0])
+    if isinstance(spec, dict):
+        return "an object: " + "; ".join(f"`{k}`: {_describe(v)}" for k, v in spec.items())
+    if spec[0] == "int":
+        return f"a whole number from {spec[1]} to {spec[2]}"
+    if spec[0] == "one of":
+        return ", ".join(f"`{v}`" for v in spec[1])
+    if spec[1]:
+        return ("a name or a list of names, in any language the card database knows: "
+                + ", ".join(f"`{v}`" for v in spec[1]))
+    return "a name or a list of names, in any language and case"
+
+
+def vocabulary_markdown() -> str:
+    """Every key and value the checker accepts, per game, as Markdown (written from the same
+    declarations ``parse_query`` checks against, so the two cannot drift)."""
+    lines = ["Games: " + ", ".join(f"`{g}`" for g in GAMES) + ".", ""]
+    for game in GAMES:
+        lines += [f"### `{game}`", "", "| where | key | values |", "| --- | --- | --- |"]
+        for where, keys in (("state", STATE_KEYS[game]), ("action", action_keys(game))):
+            for key, spec in keys.items():
+                lines.append(f"| {where} | `{key}` | {_describe(spec)} |")
+        lines.append("")
+    lines += ["### What the named values mean", ""]
+    for key, meanings in MEANINGS.items():
+        lines += [f"`{key}`:", ""]
+        lines += [f"- `{name}`: {meaning}" for name, meaning in meanings.items()]
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

@@ -18,7 +18,8 @@ N_ = lambda message: message  # noqa: E731
 @rule("warhammer.army.when_to_play", GAME,
       N_("Armies may be played only on your own turn, or the moment you get them."),
       cite={DE: "Armeen dürfen nur im eigenen Zug ausgespielt werden oder in dem Moment, in dem "
-                "du sie nimmst."})
+                "du sie nimmst."},
+      verbs=("play",))
 def army_timing(s: Situation, rulebook: str):
     if s.verb == "play" and s.card_type == "army":
         return ALLOW if s.my_turn or s.source == "just_acquired" else FORBID
@@ -27,7 +28,8 @@ def army_timing(s: Situation, rulebook: str):
 
 @rule("warhammer.army.discard_any_time", GAME,
       N_("You may discard an army at any time, even in the middle of a combat."),
-      cite={DE: "Du kannst eine Armee jederzeit ablegen, sogar mitten im Kampf"})
+      cite={DE: "Du kannst eine Armee jederzeit ablegen, sogar mitten im Kampf"},
+      verbs=("discard",))
 def army_discard(s: Situation, rulebook: str):
     return ALLOW if s.verb == "discard" and s.card_type == "army" else None
 
@@ -35,7 +37,8 @@ def army_discard(s: Situation, rulebook: str):
 @rule("warhammer.army.only_one", GAME,
       N_("You may belong to only one army at a time, unless you play the Alliance."),
       cite={DE: "Du darfst maximal 1 Armee gleichzeitig angehören."},
-      restriction=True)
+      restriction=True,
+      verbs=("play",))
 def one_army(s: Situation, rulebook: str):
     if not (s.verb == "play" and s.card_type == "army"):
         return None
@@ -52,7 +55,8 @@ def one_army(s: Situation, rulebook: str):
       N_("The Alliance may be played at any time, as long as you already have an army in play to "
          "attach it to."),
       cite={DE: "Allianz: Diese Karte darfst du jederzeit ausspielen, wenn du schon eine Armee. im "
-                "Spiel hast, an die du die Allianz anlegen kannst."})
+                "Spiel hast, an die du die Allianz anlegen kannst."},
+      verbs=("play",))
 def alliance(s: Situation, rulebook: str):
     if not (s.verb == "play" and s.card_type == "alliance"):
         return None
@@ -64,7 +68,8 @@ def alliance(s: Situation, rulebook: str):
       N_("You may carry any number of small items but at most one Big item."),
       cite={DE: "Du darfst eine beliebige Anzahl an kleinen Gegenständen tragen, aber maximal "
                 "einen Großen."},
-      restriction=True)
+      restriction=True,
+      verbs=("play", "equip"))
 def one_big_item(s: Situation, rulebook: str):
     if s.verb in ("play", "equip") and s.is_item and s.card_stat("big", False):
         return ALLOW if s.state.get("big_items", 0) == 0 else FORBID
@@ -76,7 +81,8 @@ def one_big_item(s: Situation, rulebook: str):
          "while running away."),
       cite={DE: ("Du kannst Gegenstände nur in deinem eigenen Zug aus dem Rucksack holen",
                  "da bei darfst du weder gerade im Kampf sein noch Weglaufen.")},
-      restriction=True)
+      restriction=True,
+      verbs=("backpack_out",))
 def backpack(s: Situation, rulebook: str):
     if s.verb != "backpack_out":
         return None
@@ -88,7 +94,8 @@ def backpack(s: Situation, rulebook: str):
          "same tag is already fighting."),
       cite={DE: "Spiele weitere Untote oder Chaos-Monster aus deiner Hand, wenn sich bereits ein "
                 "Monster mit dem gleichen V"},
-      overrides=("munchkin.monster.from_hand",))
+      overrides=("munchkin.monster.from_hand",),
+      verbs=("play",))
 def same_tag(s: Situation, rulebook: str):
     if not (s.verb == "play" and s.card_type == "monster" and s.source == "hand" and s.in_combat):
         return None

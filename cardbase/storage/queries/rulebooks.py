@@ -18,6 +18,7 @@ __all__ = [
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
     "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among", "lemmas_of",
+    "rule_citation_rows",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -173,6 +174,15 @@ def section_quoting(conn: sqlite3.Connection, rulebook: str, quote: str) -> sqli
     return conn.execute(
         "SELECT ref, heading FROM sections WHERE rulebook_id = ? AND "
         "instr(body, ?) > 0 ORDER BY ordinal LIMIT 1", (rulebook, quote)).fetchone()
+
+
+def rule_citation_rows(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """Every located quote of the rules checker: (rule_id, rulebook_id, quote, ref, heading,
+    raw_start, raw_end), the section columns ``NULL`` where the build did not find the quote."""
+    return conn.execute(
+        "SELECT c.rule_id, c.rulebook_id, c.quote, s.ref, s.heading, c.raw_start, c.raw_end "
+        "FROM rule_citations c LEFT JOIN sections s ON s.id = c.section_id "
+        "ORDER BY c.id").fetchall()
 
 
 def repairs_in(conn: sqlite3.Connection, rulebook: str, start: int,
