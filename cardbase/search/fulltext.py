@@ -292,7 +292,10 @@ def _keeps_accents(row, terms: list[Term]) -> bool:
 
 
 def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
-    """A window of ``body`` around the first place a query term occurs."""
+    """A window of ``body`` around the first place a query term occurs, cut between words (in
+    Chinese and Japanese, between characters) with an ellipsis where text was left out."""
+    from .excerpt import excerpt
+
     lowered = body.lower()
     hits = [lowered.find(n) for n in needles if n] if len(lowered) == len(body) else []
     hits = [h for h in hits if h >= 0]
@@ -300,14 +303,11 @@ def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
     if not hits:  # the query was typed without the text's accents: fold the whole body
         folded, index = fold_with_map(body)
         hits = [h for h in (folded.find(n) for n in needles if n) if h >= 0]
-    flat = " ".join(body.split())
     if not hits:
-        return flat[:width] + ("…" if len(flat) > width else "")
+        return excerpt(body, 0, width)
     centre = index[min(hits)] if index else min(hits)
     start = max(0, centre - width // 3)
-    end = min(len(body), start + width)
-    text = " ".join(body[start:end].split())
-    return ("…" if start > 0 else "") + text + ("…" if end < len(body) else "")
+    return excerpt(body, start, start + width, keep=centre)
 
 
 
