@@ -50,6 +50,7 @@ class Grammar:
     bad_stuff: re.Pattern
     usable_by: dict[str, str] = field(default_factory=dict)   # folded word -> English name
     stats_after_name: bool = False   # a face prints its stat lines below its name, not above
+    spellings: dict[str, str] = field(default_factory=dict)  # compact label -> label as printed
 
 
 def _regex(problem, doc, key, text) -> re.Pattern | None:
@@ -104,6 +105,8 @@ def load_grammar(path: Path) -> Grammar | None:
     return Grammar(types=table("types"), slots=table("slots"), tags=table("tags"),
                    callouts=frozenset(str(c).casefold() for c in callouts), stats=tuple(stats),
                    usable_by=table("usable_by"), stats_after_name=layout == "after_name",
+                   spellings={_compact(str(k)): str(k) for key in ("types", "slots", "tags")
+                              for k in (doc.get(key) or {}) if isinstance(doc.get(key), dict)},
                    **patterns)
 
 
@@ -390,6 +393,16 @@ def _infer_type(card: FaceCard) -> str | None:
     return None
 
 
+def _label_text(label: FaceLine, grammar: Grammar) -> str:
+    """A type or slot label as the grammar spells it (``stei Ge 1 stu Fe Au F`` is ``Steige 1
+    Stufe auf``): the same letters, spaced and cased as words."""
+    spelt = grammar.spellings.get(_compact(label.text))
+    if not spelt:
+        return label.text
+    trailing = re.search(r"[^\w\s]*$", label.text.rstrip()).group()  # ``fluch!`` keeps its ``!``
+    return spelt + trailing
+
+
 def _fits(card: FaceCard, label: FaceLine) -> bool:
     """Whether a type or slot label can belong to ``card`` (``monster`` fits a wandering monster)."""
     if label.kind == "slot":
@@ -483,7 +496,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
         if owner is None:
             continue
         card = cards[owner]
-        card.lines.append((*_span(label), label.text, label.kind))
+        card.lines.append((*_span(label), _label_text(label, grammar), label.kind))
         if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
             card.stats["slot"] = (label.value, _span(label))
         if label.kind == "type" and card.type is None:
