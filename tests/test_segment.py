@@ -122,7 +122,9 @@ def test_cut_off_lines_are_flagged_as_truncated():
 def test_topic_keywords_in_every_language(vocabulary):
     cases = [("es", "Huir", "running-away"), ("de", "Weglaufen", "running-away"),
              ("ja", "逃げる", "running-away"), ("vi", "Chơi Quái Vật", "playing-monsters"),
-             ("de", "Flüche", "curses")]
+             ("de", "Flüche", "curses"), ("de", "Deine Hand", "your-hand"),
+             ("es", "En juego", "cards-in-play"), ("ja", "運んでいるアイテム", "cards-in-play"),
+             ("de", "Leiche plündern", "looting-the-body"), ("es", "Tu mano", "your-hand")]
     for lang, heading, topic in cases:
         game = "smashup-munchkin" if lang == "vi" else "munchkin"
         assert TopicMatcher(vocabulary, lang, game).best(heading, "") == topic, heading
