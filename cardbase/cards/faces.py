@@ -364,6 +364,19 @@ def _read_stats(card: FaceCard, line: FaceLine, grammar: Grammar) -> None:
             card.type, card.type_span = card_type, span
 
 
+def _stat_text(text: str, grammar: Grammar) -> str:
+    """A stat line as shown: who may use the item re-spaced by its capitals (``Storm cast Et ern
+    als`` reads ``Stormcast Eternals``), the rest as read."""
+    match = grammar.restriction.search(text)
+    if not match:
+        return text
+    letters = re.sub(r"\s+", "", match.group(1))
+    spaced = re.sub(r"(?<=[a-zäöüßáéíóúñ])(?=[A-ZÄÖÜÁÉÍÓÚÑ])", " ", letters)
+    if " " in match.group(1).strip() and " " not in spaced:
+        return text  # several words with no capital to tell them apart: left as read
+    return text[:match.start(1)] + spaced + text[match.end(1):]
+
+
 def _usable_by(who: str, grammar: Grammar) -> list[str]:
     """Who may use an item: each name mapped by the grammar, else re-spaced and slugged (a capital
     starts a word: ``Storm cast Eterna ls`` is ``stormcast-eternals``)."""
@@ -480,7 +493,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
-            cards[owner].lines.append((*_span(line), line.text, line.kind))
+            cards[owner].lines.append((*_span(line), _stat_text(line.text, grammar), line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
             cards[previous].lines.append((*_span(line), line.text, "text"))

@@ -72,7 +72,8 @@ PIECES_MIN = 2
 
 def piece_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
     """The share of words that are pieces of a word broken apart, counted over every word, capitals
-    included: a lone letter that is no word (``W``, ``M``), a string no word list knows, or a short
+    included: a lone letter that is no word (``W``, ``M``), a lower-case or very short string no
+    word list knows (a longer capitalised one is a name), or a short
     piece that, joined to the next, makes a common word (``stu Fe`` → ``stufe``, ``Au F``)."""
     words = _WORD.findall(text)
     if not words or not lexicon.joins_words:
@@ -84,8 +85,8 @@ def piece_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
             skip = False
             pieces += 1
             continue
-        if _broken(word, lexicon):
-            pieces += 1
+        if _broken(word, lexicon) and not (word[0].isupper() and len(word) >= 4):
+            pieces += 1  # (a capitalised unknown word of some length is a name: Stormcast)
             continue
         following = words[index + 1] if index + 1 < len(words) else ""
         if following and len(word) <= 4 and len(following) <= 4 \
