@@ -172,7 +172,7 @@ def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
         flags.append(Flag("symbols_lost", min(0.5, 0.1 * len(symbol_gaps)),
                           f"{len(symbol_gaps)} symbol(s) lost: " + " ".join(symbol_gaps)))
     for name in human_flags:
-        if name == "symbols_lost" and symbol_gaps:
+        if any(flag.name == name for flag in flags):
             continue  # found and shown already
         flags.append(Flag(name, HUMAN_FLAG_SEVERITY.get(name, 0.3), "flagged by a reviewer"))
     score = 1.0
