@@ -122,7 +122,9 @@ def test_cut_off_lines_are_flagged_as_truncated():
 def test_topic_keywords_in_every_language(vocabulary):
     cases = [("es", "Huir", "running-away"), ("de", "Weglaufen", "running-away"),
              ("ja", "逃げる", "running-away"), ("vi", "Chơi Quái Vật", "playing-monsters"),
-             ("de", "Flüche", "curses")]
+             ("de", "Flüche", "curses"), ("de", "Deine Hand", "your-hand"),
+             ("es", "En juego", "cards-in-play"), ("ja", "運んでいるアイテム", "cards-in-play"),
+             ("de", "Leiche plündern", "looting-the-body"), ("es", "Tu mano", "your-hand")]
     for lang, heading, topic in cases:
         game = "smashup-munchkin" if lang == "vi" else "munchkin"
         assert TopicMatcher(vocabulary, lang, game).best(heading, "") == topic, heading
@@ -138,3 +140,22 @@ def test_every_section_of_every_rulebook_has_a_topic_and_a_resolving_span(corpus
                 printed = section.heading.split("(")[0].split()[0]
                 window = raw[section.raw_start:section.raw_end]
                 assert printed[:3].casefold() in "".join(window.split()).casefold(), (section.slug, printed)
+
+
+def test_a_letter_spaced_call_out_is_a_sidebar_and_the_text_after_it_continues(vocabulary):
+    raw = ("Schätze\n"
+           "Ziehe so viele Schatzkarten, wie auf der Karte des besiegten Monsters stehen, "
+           "und lege sie vor dir aus.\n"
+           "H i n w e i s : W e n n d u d i e S c h ä t z e o f f e n z i e h s t , d ü r f e n "
+           "a l l e s i e s e h e n u n d d u m u s s t s i e s o f o r t a u s l e g e n .\n"
+           "Schätze darfst du jederzeit ausspielen, auch wenn du nicht am Zug bist.\n")
+    rulebook = book("de", headings=("lines",))
+    sections = segment(rulebook, normalise(raw, "de"), EMPTY, vocabulary)
+    kinds = [(s.heading, s.kind) for s in sections]
+    assert ("Hinweis", "sidebar") in kinds, kinds
+    box = next(s for s in sections if s.kind == "sidebar")
+    assert box.body.startswith("Wenn du die Schätze offen ziehst")
+    assert box.parent_slug == "schatze" and box.level == 2
+    after = sections[sections.index(box) + 1]
+    assert after.heading == "Schätze (…)" and after.kind == "rule" and after.level == 1
+    assert after.body.startswith("Schätze darfst du jederzeit ausspielen")

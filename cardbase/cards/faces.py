@@ -50,6 +50,7 @@ class Grammar:
     bad_stuff: re.Pattern
     usable_by: dict[str, str] = field(default_factory=dict)   # folded word -> English name
     stats_after_name: bool = False   # a face prints its stat lines below its name, not above
+    spellings: dict[str, str] = field(default_factory=dict)  # compact label -> label as printed
 
 
 def _regex(problem, doc, key, text) -> re.Pattern | None:
@@ -104,6 +105,8 @@ def load_grammar(path: Path) -> Grammar | None:
     return Grammar(types=table("types"), slots=table("slots"), tags=table("tags"),
                    callouts=frozenset(str(c).casefold() for c in callouts), stats=tuple(stats),
                    usable_by=table("usable_by"), stats_after_name=layout == "after_name",
+                   spellings={_compact(str(k)): str(k) for key in ("types", "slots", "tags")
+                              for k in (doc.get(key) or {}) if isinstance(doc.get(key), dict)},
                    **patterns)
 
 
@@ -361,6 +364,19 @@ def _read_stats(card: FaceCard, line: FaceLine, grammar: Grammar) -> None:
             card.type, card.type_span = card_type, span
 
 
+def _stat_text(text: str, grammar: Grammar) -> str:
+    """A stat line as shown: who may use the item re-spaced by its capitals (``Storm cast Et ern
+    als`` reads ``Stormcast Eternals``), the rest as read."""
+    match = grammar.restriction.search(text)
+    if not match:
+        return text
+    letters = re.sub(r"\s+", "", match.group(1))
+    spaced = re.sub(r"(?<=[a-zäöüßáéíóúñ])(?=[A-ZÄÖÜÁÉÍÓÚÑ])", " ", letters)
+    if " " in match.group(1).strip() and " " not in spaced:
+        return text  # several words with no capital to tell them apart: left as read
+    return text[:match.start(1)] + spaced + text[match.end(1):]
+
+
 def _usable_by(who: str, grammar: Grammar) -> list[str]:
     """Who may use an item: each name mapped by the grammar, else re-spaced and slugged (a capital
     starts a word: ``Storm cast Eterna ls`` is ``stormcast-eternals``)."""
@@ -388,6 +404,16 @@ def _infer_type(card: FaceCard) -> str | None:
     if {"bonus", "gold", "slot", "big"} & set(stats):
         return "item"
     return None
+
+
+def _label_text(label: FaceLine, grammar: Grammar) -> str:
+    """A type or slot label as the grammar spells it (``stei Ge 1 stu Fe Au F`` is ``Steige 1
+    Stufe auf``): the same letters, spaced and cased as words."""
+    spelt = grammar.spellings.get(_compact(label.text))
+    if not spelt:
+        return label.text
+    trailing = re.search(r"[^\w\s]*$", label.text.rstrip()).group()  # ``fluch!`` keeps its ``!``
+    return spelt + trailing
 
 
 def _fits(card: FaceCard, label: FaceLine) -> bool:
@@ -467,7 +493,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
-            cards[owner].lines.append((*_span(line), line.text, line.kind))
+            cards[owner].lines.append((*_span(line), _stat_text(line.text, grammar), line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
             cards[previous].lines.append((*_span(line), line.text, "text"))
@@ -483,7 +509,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
         if owner is None:
             continue
         card = cards[owner]
-        card.lines.append((*_span(label), label.text, label.kind))
+        card.lines.append((*_span(label), _label_text(label, grammar), label.kind))
         if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
             card.stats["slot"] = (label.value, _span(label))
         if label.kind == "type" and card.type is None:

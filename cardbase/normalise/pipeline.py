@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import CardbaseError
-from . import (cut_paragraphs, hyphenation, letter_spacing, overlay, page_furniture, reflow,
-               split_words, unicode_forms, whitespace)
+from . import (cut_paragraphs, damage_marks, hyphenation, letter_spacing, overlay, page_furniture,
+               reflow, split_words, unicode_forms, whitespace)
 from .context import StageContext
 from .overlay import Correction
 from .textmap import Change, MappedText, apply_edits
@@ -23,6 +23,7 @@ STAGES = [
     (letter_spacing.NAME, letter_spacing.run),
     (split_words.NAME, split_words.run),
     (hyphenation.NAME, hyphenation.run),
+    (damage_marks.NAME, damage_marks.run),
     (reflow.NAME, reflow.run),
     (whitespace.NAME, whitespace.run),
 ]
@@ -36,6 +37,8 @@ class Normalised:
     pages: list[tuple[int, int]]
     furniture: list[tuple[int, int]]
     corrections: list[Correction] = field(default_factory=list)
+    #: raw offsets of gaps where a printed symbol was lost
+    lost_symbols: list[int] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -78,4 +81,5 @@ def normalise(raw: str, lang: str, *, corrections: list[Correction] | None = Non
         changes.extend(made)
     ctx.pages.sort()
     return Normalised(raw=raw, mapped=mapped, changes=changes, pages=ctx.pages,
-                      furniture=ctx.furniture, corrections=list(corrections or []))
+                      furniture=ctx.furniture, corrections=list(corrections or []),
+                      lost_symbols=sorted(ctx.lost_symbols))

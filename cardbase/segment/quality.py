@@ -9,7 +9,9 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
   punctuation), a replacement character where bytes were lost, or running text that stops
   mid-sentence.
 * ``artifacts``: leftovers of the page that are not text (image file names, stray symbol runs).
-* flags a human set in the outline (``symbols_lost`` where card symbols were images).
+* ``symbols_lost``: a printed symbol the extraction dropped (found by ``normalise.damage_marks``,
+  or set by a reviewer in the outline); the flag shows each sentence with ``[□]`` at the gap.
+* a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..normalise.damage_marks import SYMBOL_LOST, TRUNCATED
 from ..normalise.lexicon import Lexicon
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -69,7 +72,8 @@ PIECES_MIN = 2
 
 def piece_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
     """The share of words that are pieces of a word broken apart, counted over every word, capitals
-    included: a lone letter that is no word (``W``, ``M``), a string no word list knows, or a short
+    included: a lone letter that is no word (``W``, ``M``), a lower-case or very short string no
+    word list knows (a longer capitalised one is a name), or a short
     piece that, joined to the next, makes a common word (``stu Fe`` → ``stufe``, ``Au F``)."""
     words = _WORD.findall(text)
     if not words or not lexicon.joins_words:
@@ -81,8 +85,8 @@ def piece_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
             skip = False
             pieces += 1
             continue
-        if _broken(word, lexicon):
-            pieces += 1
+        if _broken(word, lexicon) and not (word[0].isupper() and len(word) >= 4):
+            pieces += 1  # (a capitalised unknown word of some length is a name: Stormcast)
             continue
         following = words[index + 1] if index + 1 < len(words) else ""
         if following and len(word) <= 4 and len(following) <= 4 \
@@ -124,6 +128,10 @@ def check_truncated(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
         if len(lines) >= 4 and share >= TRUNCATED_LINES:
             flags.append(Flag("truncated", min(1.0, share * 1.5),
                               f"{cut} of {len(lines)} lines end inside a word"))
+    marked = body.count(TRUNCATED)
+    if marked and not flags:
+        flags.append(Flag("truncated", min(0.6, 0.15 * marked),
+                          f"{marked} line(s) cut off at the margin, marked {TRUNCATED}"))
     if "\ufffd" in body:
         flags.append(Flag("truncated", 0.3, "text lost where bytes were cut"))
     elif running_text and len(body) > 200 and body.rstrip()[-1:].isalpha() and not flags:
@@ -143,16 +151,29 @@ CHECKS = [check_scrambled, check_truncated, check_artifacts]
 HUMAN_FLAG_SEVERITY = {"symbols_lost": 0.2, "truncated": 0.4, "scrambled": 0.6, "garbled": 0.5}
 
 
+def symbol_gap(text: str, position: int, width: int = 40) -> str:
+    """The words around a lost symbol at ``position`` of ``text``, with the gap marked."""
+    before = text[max(0, position - width):position].split("\n")[-1]
+    after = text[position:position + width].split("\n")[0]
+    return f"…{before} {SYMBOL_LOST}{after}…"
+
+
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
-           running_text: bool = True) -> tuple[float, list[Flag]]:
+           running_text: bool = True, symbol_gaps: list[str] = ()) -> tuple[float, list[Flag]]:
     """Run every check; return the quality score and every flag raised.
 
     ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
+    ``symbol_gaps`` are the section's lost symbols, each shown in its sentence (``symbol_gap``).
     """
     flags: list[Flag] = []
     for check in CHECKS:
         flags.extend(check(body, raw, lexicon, running_text))
+    if symbol_gaps:
+        flags.append(Flag("symbols_lost", min(0.5, 0.1 * len(symbol_gaps)),
+                          f"{len(symbol_gaps)} symbol(s) lost: " + " ".join(symbol_gaps)))
     for name in human_flags:
+        if any(flag.name == name for flag in flags):
+            continue  # found and shown already
         flags.append(Flag(name, HUMAN_FLAG_SEVERITY.get(name, 0.3), "flagged by a reviewer"))
     score = 1.0
     for flag in flags:

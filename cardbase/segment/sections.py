@@ -8,6 +8,7 @@ made inside it, its quality flags, and its topic with where that topic came from
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from ..sources.manifest import Rulebook
 from ..search.textkeys import has_cjk, slugify
 from . import quality
 from .headings import Heading, detect
+from .callouts import find_callouts
 from .outline import Outline
 from .topics import TopicMatcher, Vocabulary
 
@@ -120,6 +122,31 @@ def apply_outline(text: str, found: list[Heading], outline: Outline) -> list[Hea
     return [headings[k] for k in sorted(headings)]
 
 
+def _with_callouts(headings: list[Heading], callouts: list[Heading]) -> list[Heading]:
+    """Add the call-outs (and the text continuing after them) that the outline did not place:
+    none inside card faces; a continuation is named after the section the box interrupts."""
+    taken = {h.start for h in headings}
+    merged = sorted(headings + [c for c in callouts if c.start not in taken], key=lambda h: h.start)
+    out: list[Heading] = []
+    for heading in merged:
+        enclosing = next((h for h in reversed(out) if h.kind not in ("sidebar",)), None)
+        if heading.style in ("callout", "editorial") and heading.flags == ("continues",) or \
+                heading.style == "callout":
+            if enclosing is not None and enclosing.kind == "card_faces":
+                continue
+            if heading.flags == ("continues",):
+                if enclosing is None or not out or out[-1].style != "callout":
+                    continue  # another heading came between the box and this text
+                heading.text = f"{enclosing.text} (…)"
+                heading.level = enclosing.level
+                heading.topic = enclosing.topic
+                heading.flags = ()
+            elif heading.level is None and enclosing is not None:
+                heading.level = (enclosing.level or 1) + 1
+        out.append(heading)
+    return out
+
+
 def _levels(headings: list[Heading]) -> None:
     last_plain = 1
     for heading in headings:
@@ -182,6 +209,7 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
 
     found = detect(text, rulebook.headings, indented_at)
     headings = apply_outline(text, found, outline)
+    headings = _with_callouts(headings, find_callouts(text, mapped.starts, normalised.changes))
     if not headings or text[:headings[0].start].strip():
         start = len(text) - len(text.lstrip())
         headings.insert(0, Heading(start, start, start, rulebook.title, "editorial", kind="front"))
@@ -227,8 +255,10 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
         slugs[slug] += 1
         if slugs[slug] > 1:
             slug = f"{slug}-{slugs[slug]}"
+        gaps = [quality.symbol_gap(text, bisect_left(mapped.starts, offset))
+                for offset in normalised.lost_symbols if raw_start <= offset < raw_end]
         score, flags = quality.assess(body, raw[raw_start:raw_end], lexicon, heading.flags,
-                                      running_text=kind in RULE_KINDS)
+                                      running_text=kind in RULE_KINDS, symbol_gaps=gaps)
         repairs = Counter(c.stage for c in normalised.changes
                           if raw_start <= c.raw_start < max(raw_end, raw_start + 1))
         corrections = [c.id for c in normalised.corrections
