@@ -373,3 +373,20 @@ def test_extract_command(runner, tmp_path):
     assert str(locales / "cardbase.pot") in result.stdout
     shipped = (ROOT / "locales" / "cardbase.pot").read_bytes()
     assert (locales / "cardbase.pot").read_bytes() == shipped
+
+
+@needs_msgfmt
+def test_content_prose_with_percent_signs_is_not_held_to_format_checks(tmp_path):
+    source = "Tira el dado: 50 % de las veces huyes, y un 10 %s más con botas."
+    template = _catalog_with("section:r/porcentaje", source, "")
+    template.domain = "content"
+    merged = merge_content(None, template, "fr")
+    merged.get(source, "section:r/porcentaje").string = "Lance le dé : tu fuis une fois sur deux."
+    path = tmp_path / "content.po"
+    write(path, merged)
+    assert "python-format" not in path.read_text(encoding="utf-8")
+    result = msgfmt_check(path)
+    assert result.returncode == 0, result.stderr
+    # read back and written again, Babel's guess does not come back
+    write(path, merge_content(read(path, "fr"), template, "fr"))
+    assert "python-format" not in path.read_text(encoding="utf-8")

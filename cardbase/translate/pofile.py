@@ -31,6 +31,7 @@ _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[\s\
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
             "f": "\f", "v": "\v", "?": "?", "'": "'"}
 _MARKER = "cardbase-previous-source "
+FORMAT_FLAGS = {"python-format", "python-brace-format", "c-format"}
 _EXCERPT = 40
 
 
@@ -325,6 +326,11 @@ def dumps(catalog: Catalog, width: int = CATALOG_WIDTH) -> bytes:
     """``catalog`` as PO text: sorted, no locations, previous sources as gettext writes them."""
     stash: dict[str, list[str]] = {}
     saved = []
+    if catalog.domain == "content":
+        # content is prose: Babel flags "50 % de" as python-format, and msgfmt --check (and
+        # Poedit) would then hold a translator to directives that are only words
+        for message in catalog:
+            message.flags -= FORMAT_FLAGS
     for number, message in enumerate(m for m in catalog if m.id):
         if message.previous_id:
             marker = f"{_MARKER}{number}"
