@@ -390,3 +390,16 @@ def test_content_prose_with_percent_signs_is_not_held_to_format_checks(tmp_path)
     # read back and written again, Babel's guess does not come back
     write(path, merge_content(read(path, "fr"), template, "fr"))
     assert "python-format" not in path.read_text(encoding="utf-8")
+
+
+def test_extract_without_babel_cfg_finds_the_same_messages(tmp_path):
+    from cardbase.translate.extract import extract_messages
+
+    root = tmp_path / "site-packages"
+    shutil.copytree(ROOT / "cardbase", root / "cardbase",
+                    ignore=shutil.ignore_patterns("__pycache__", "_shipped"))
+    (root / "unrelated").mkdir()
+    (root / "unrelated" / "mod.py").write_text('_("not ours")\n', encoding="utf-8")
+    installed = extract_messages(root)
+    assert "not ours" not in installed
+    assert sorted(map(str, installed)) == sorted(map(str, extract_messages(ROOT)))
