@@ -41,7 +41,8 @@ def test_every_shipped_catalog_passes_msgfmt_check(path):
 
 
 LONG_OLD = ("Si huyes, no obtienes Niveles ni Tesoro, y \"no\" siempre puedes escapar indemne. "
-            * 6 + "\nTira el dado: con 5 o más escapas.\n" + "Segunda línea, también larga. " * 5)
+            * 6 + "\nTira el dado: con 5 o más escapas.\n"
+            + "Segunda línea, también larga. " * 5)
 
 
 def _catalog_with(context: str, source: str, translation: str) -> Catalog:
@@ -370,4 +371,35 @@ def test_extract_command(runner, tmp_path):
     result = runner.invoke(main, ["translate", "extract", "--locales", str(locales)])
     assert result.exit_code == 0, result.output
     assert str(locales / "cardbase.pot") in result.stdout
-    assert (locales / "cardbase.pot").read_bytes() == (ROOT / "locales" / "cardbase.pot").read_bytes()
+    shipped = (ROOT / "locales" / "cardbase.pot").read_bytes()
+    assert (locales / "cardbase.pot").read_bytes() == shipped
+
+
+@needs_msgfmt
+def test_content_prose_with_percent_signs_is_not_held_to_format_checks(tmp_path):
+    source = "Tira el dado: 50 % de las veces huyes, y un 10 %s más con botas."
+    template = _catalog_with("section:r/porcentaje", source, "")
+    template.domain = "content"
+    merged = merge_content(None, template, "fr")
+    merged.get(source, "section:r/porcentaje").string = "Lance le dé : tu fuis une fois sur deux."
+    path = tmp_path / "content.po"
+    write(path, merged)
+    assert "python-format" not in path.read_text(encoding="utf-8")
+    result = msgfmt_check(path)
+    assert result.returncode == 0, result.stderr
+    # read back and written again, Babel's guess does not come back
+    write(path, merge_content(read(path, "fr"), template, "fr"))
+    assert "python-format" not in path.read_text(encoding="utf-8")
+
+
+def test_extract_without_babel_cfg_finds_the_same_messages(tmp_path):
+    from cardbase.translate.extract import extract_messages
+
+    root = tmp_path / "site-packages"
+    shutil.copytree(ROOT / "cardbase", root / "cardbase",
+                    ignore=shutil.ignore_patterns("__pycache__", "_shipped"))
+    (root / "unrelated").mkdir()
+    (root / "unrelated" / "mod.py").write_text('_("not ours")\n', encoding="utf-8")
+    installed = extract_messages(root)
+    assert "not ours" not in installed
+    assert sorted(map(str, installed)) == sorted(map(str, extract_messages(ROOT)))

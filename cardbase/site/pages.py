@@ -80,10 +80,26 @@ class SiteData:
         self.translations: dict[tuple[int, str], dict] = {
             (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])}
             for r in queries.all_section_translations(conn)}
+        #: (lang, context) -> text of the community translations whose source changed since
+        self.fuzzy = {(r[0], r[1]): r[2].strip() for r in queries.fuzzy_translations(conn)}
 
     def topic_title(self, topic_id: str, lang: str) -> str:
         titles = self.topic_titles.get(topic_id, {})
         return titles.get(lang) or titles.get("en") or topic_id
+
+    def is_fuzzy(self, lang: str, context: str, shown: str | list[str]) -> bool:
+        """Whether ``shown`` (a title, a card name, a term's words) is a community translation
+        into ``lang`` whose source changed since; a published text is never fuzzy."""
+        text = self.fuzzy.get((lang, context))
+        if text is None:
+            return False
+        if isinstance(shown, list):
+            return [w.strip() for w in text.split(",") if w.strip()] == shown
+        return text == (shown or "").strip()
+
+    def topic_title_fuzzy(self, topic_id: str, lang: str) -> bool:
+        titles = self.topic_titles.get(topic_id, {})
+        return lang in titles and self.is_fuzzy(lang, f"topic:{topic_id}", titles[lang])
 
 
 def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict:
@@ -98,6 +114,8 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         "lang_name": names.get(section["lang"], section["lang"]),
         "topic": safe_id(section["topic_id"]) if section["topic_id"] else None,
         "topic_title": data.topic_title(section["topic_id"], lang) if section["topic_id"] else "",
+        "topic_title_fuzzy": bool(section["topic_id"])
+        and data.topic_title_fuzzy(section["topic_id"], lang),
         "page": section["page"], "quality_pct": f"{section['quality']:.0%}",
         "flags": section["flags"], "flags_shown": shown,
         "corrected": any(f["flag"] == "corrected" for f in section["flags"]),
@@ -191,7 +209,8 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
             continue
         notes = notes_by_topic.get(topic_id, [])
         page("topic.md.j2", f"topics/{topic_id}.md",
-             topic={"title": data.topic_title(topic_id, lang)}, sections=sections,
+             topic={"title": data.topic_title(topic_id, lang),
+                    "fuzzy": data.topic_title_fuzzy(topic_id, lang)}, sections=sections,
              differences=notes, editions_label=i18n._("Edition differences"))
 
     written += _card_pages(conn, env, root, lang, names, data)
@@ -251,7 +270,10 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
             if row["kind"] == "name":
                 shown.setdefault(row["lang"], row["name"])
         display = shown.get(lang) or shown.get("en") or next(iter(shown.values()), card["id"])
-        cards.append({"id": safe_id(card["id"]), "name": display, "type": card["type"],
+        context = f"card:{card['id']}:name"
+        fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
+        cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
+                      "type": card["type"],
                       "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
                       "langs": sorted(shown), "all_names": " · ".join(
                           f"{n} ({l})" for l, n in sorted(shown.items()))})
@@ -259,9 +281,12 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = queries.card_mentions(conn, card["id"])
         view = {
-            "name": display, "type": card["type"], "game_name": data.games.get(card["game_id"]),
+            "name": display, "fuzzy": fuzzy, "type": card["type"],
+            "game_name": data.games.get(card["game_id"]),
             "names": [{"lang_name": names.get(r["lang"], r["lang"]),
                        "name": r["name"] + (i18n._(" (alias)") if r["kind"] == "alias" else ""),
+                       "fuzzy": r["kind"] == "name" and data.is_fuzzy(r["lang"], context,
+                                                                      r["name"]),
                        "source": _source(r)} for r in card_names],
             "stats": [{"field": f["field"], "value": ", ".join(map(str, v)) if isinstance(
                 v := json.loads(f["value"]), list) else v, "source": _source(f)}
@@ -292,10 +317,14 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
     terms = []
     for term in queries.term_rows(conn):
         words: dict[str, list[str]] = {}
+        plain: dict[str, list[str]] = {}
         for row in queries.term_words(conn, term["id"]):
             words.setdefault(row["lang"], []).append(row["word"] + ("*" if row["ours"] else ""))
+            plain.setdefault(row["lang"], []).append(row["word"])
         defined = queries.term_definition_sections(conn, term["id"])
         terms.append({"words": {k: ", ".join(v) for k, v in words.items()},
+                      "fuzzy": {k for k, v in plain.items()
+                                if data.is_fuzzy(k, f"term:{term['id']}", v)},
                       "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
                                    "rulebook": safe_id(d["rulebook_id"])} for d in defined]})
     _write(root, "glossary.md", env.get_template("glossary.md.j2").render(terms=terms, langs=langs))

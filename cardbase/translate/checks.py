@@ -45,7 +45,10 @@ def plural_header(catalog: Catalog) -> tuple[int, str] | None:
     if not match:
         raise ValueError(value)
     count, expression = int(match.group(1)), match.group(2).strip()
-    gettext.c2py(expression)  # raises ValueError for an expression gettext cannot evaluate
+    try:
+        gettext.c2py(expression)
+    except Exception as exc:  # noqa: BLE001 - c2py raises several kinds for a bad expression
+        raise ValueError(value) from exc
     if not 1 <= count <= MAX_PLURALS:
         raise ValueError(value)
     return count, expression

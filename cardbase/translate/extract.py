@@ -25,19 +25,22 @@ from .catalogs import INTERFACE, merge_interface, new_catalog, read
 from .pofile import TEMPLATE_WIDTH, write
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
-#: What babel.cfg says, for an installed cardbase that has no babel.cfg beside it
-DEFAULT_MAPPING = """[python: cardbase/**.py]
-[jinja2: cardbase/site/templates/**.j2]
+#: What babel.cfg says, relative to the package itself, for an installed cardbase that has no
+#: babel.cfg beside it (only the package is then searched, not all of site-packages)
+PACKAGE_MAPPING = """[python: **.py]
+[jinja2: site/templates/**.j2]
 extensions = jinja2.ext.i18n
 """
 
 
-def _mapping(root: Path):
+def _mapping(root: Path) -> tuple[Path, tuple]:
+    """The folder to search and its mapping: the project's babel.cfg, else the package's own."""
     from babel.messages.frontend import parse_mapping_cfg
 
     config = root / "babel.cfg"
-    text = config.read_text(encoding="utf-8") if config.is_file() else DEFAULT_MAPPING
-    return parse_mapping_cfg(io.StringIO(text))
+    if config.is_file():
+        return root, parse_mapping_cfg(io.StringIO(config.read_text(encoding="utf-8")))
+    return root / "cardbase", parse_mapping_cfg(io.StringIO(PACKAGE_MAPPING))
 
 
 def _flags(message) -> set[str]:
@@ -51,10 +54,10 @@ def extract_messages(root: Path | None = None) -> list:
     from babel.messages.extract import extract_from_dir
 
     root = Path(root) if root is not None else PACKAGE.parent
-    method_map, options_map = _mapping(root)
+    folder, (method_map, options_map) = _mapping(root)
     found: dict = {}
     for _filename, _line, message, _comments, _context in extract_from_dir(
-            str(root), method_map, options_map, keywords=KEYWORDS):
+            str(folder), method_map, options_map, keywords=KEYWORDS):
         found.setdefault(message, None)
     return list(found)
 

@@ -31,6 +31,7 @@ _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[\s\
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
             "f": "\f", "v": "\v", "?": "?", "'": "'"}
 _MARKER = "cardbase-previous-source "
+FORMAT_FLAGS = {"python-format", "python-brace-format", "c-format"}
 _EXCERPT = 40
 
 
@@ -84,23 +85,28 @@ def _strings(rest: str) -> tuple[list[str], str | None]:
 
 
 class _Entry:
-    __slots__ = ("line", "fields", "order", "previous", "fuzzy")
+    __slots__ = ("line", "fields", "order", "previous", "fuzzy", "broken")
 
     def __init__(self, line: int):
         self.line = line
         self.fuzzy = False
+        self.broken = False  # a line of it is already reported: no second problem from it
         self.fields: dict[str, str] = {}
         self.order: list[str] = []
         self.previous: dict[str, str] = {}
 
 
-def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]]]:
-    """Check ``text`` against the PO grammar; return every problem (with its line) and the
-    previous sources of fuzzy entries, keyed by ``(context, msgid)``."""
+def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]],
+                                         list[DataError]]:
+    """Check ``text`` against the PO grammar; return every problem of syntax (with its line),
+    the previous sources of fuzzy entries, keyed by ``(context, msgid)``, and the problems of
+    the header (which do not keep the entries from being read and checked)."""
     problems: list[DataError] = []
+    header_problems: list[DataError] = []
 
-    def problem(message: str, line: int) -> None:
-        problems.append(DataError(message, path=shown, line=line, stage="translate"))
+    def problem(message: str, line: int, into: list | None = None) -> None:
+        (problems if into is None else into).append(
+            DataError(message, path=shown, line=line, stage="translate"))
 
     entries: list[_Entry] = []
     obsolete: list[_Entry] = []
@@ -153,6 +159,8 @@ def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]]
         return name
 
     def finish(entry: _Entry, is_obsolete: bool) -> None:
+        if entry.broken:
+            return
         if "msgid" not in entry.fields:
             problem(_("an entry without msgid"), entry.line)
             return
@@ -199,6 +207,8 @@ def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]]
             values, error = _strings(body)
         if error:
             problem(error, number)
+            if current[is_obsolete] is not None and not is_previous:
+                current[is_obsolete].broken = True
             continue
         value = "".join(values)
         if is_previous:
@@ -225,9 +235,25 @@ def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]]
 
     seen: dict[tuple, int] = {}
     previous: dict[tuple, list[str]] = {}
+    header = next((e for e in entries if e.fields.get("msgid") == "" and "msgctxt" not in e.fields),
+                  None)
+    charset = re.search(r"charset=([^\s;\\]+)", header.fields.get("msgstr", "")) if header else None
+    if charset and charset.group(1).lower() not in ("utf-8", "utf8", "charset"):
+        problem(_("the header declares the charset {charset}; save the file as UTF-8 and declare "
+                  "charset=UTF-8", charset=_excerpt(charset.group(1))), header.line,
+                header_problems)
+    elif header is None and any(e.fields.get("msgid") for e in entries):
+        # msgfmt --check refuses a file without a header: its charset is unknown
+        problem(_("the file has no header (an entry msgid \"\" whose msgstr declares "
+                  "\"Content-Type: text/plain; charset=UTF-8\")"), entries[0].line,
+                header_problems)
     for entry in entries:
         if "msgid" not in entry.fields:
             continue
+        for name in entry.order:
+            if "\x04" in entry.fields.get(name, ""):
+                problem(_("a context separator (byte 0x04) inside {keyword}", keyword=name),
+                        entry.line)
         key = (entry.fields.get("msgctxt"), entry.fields["msgid"])
         if key in seen:
             problem(_("this entry appears twice (first on line {first})", first=seen[key]),
@@ -238,7 +264,7 @@ def scan(text: str, shown: str) -> tuple[list[DataError], dict[tuple, list[str]]
                 [entry.previous["msgid_plural"]] if "msgid_plural" in entry.previous else [])
     if not any(entry.fields.get("msgid") for entry in entries) and not problems:
         problem(_("the file has no messages (it is empty or holds only a header)"), 1)
-    return problems, previous
+    return problems, previous, header_problems
 
 
 def decode(data: bytes, shown: str) -> str:
@@ -254,7 +280,8 @@ def decode(data: bytes, shown: str) -> str:
 
 
 def load(path: Path, lang: str | None = None) -> tuple[Catalog | None, list[DataError]]:
-    """Read ``path`` strictly: the catalog, or ``None`` and every problem with its line."""
+    """Read ``path`` strictly: the catalog (``None`` when its syntax is broken) and every
+    problem with its line; a file with any problem must not be imported."""
     shown = str(path)
     try:
         data = Path(path).read_bytes()
@@ -268,13 +295,13 @@ def load(path: Path, lang: str | None = None) -> tuple[Catalog | None, list[Data
         text = decode(data, shown)
     except DataError as exc:
         return None, [exc]
-    problems, previous = scan(text, shown)
+    problems, previous, header_problems = scan(text, shown)
     if problems:
-        return None, problems
+        return None, problems + header_problems
     try:
         catalog = read_po(io.StringIO(text), locale=lang, abort_invalid=True)
     except Exception as exc:  # noqa: BLE001 - Babel's reader raises many kinds; one line for all
-        line = getattr(exc, "lineno", None)
+        line = getattr(exc, "lineno", None) or 1
         return None, [DataError(_("not a valid PO file: {reason}", reason=_excerpt(str(exc))),
                                 path=shown, line=line, stage="translate")]
     for message in catalog:
@@ -282,7 +309,7 @@ def load(path: Path, lang: str | None = None) -> tuple[Catalog | None, list[Data
             key = (message.context, message.id[0] if isinstance(message.id, tuple)
                    else message.id)
             message.previous_id = previous.get(key, [])
-    return catalog, []
+    return catalog, header_problems
 
 
 def format_previous(ids: list[str], width: int) -> list[str]:
@@ -299,6 +326,11 @@ def dumps(catalog: Catalog, width: int = CATALOG_WIDTH) -> bytes:
     """``catalog`` as PO text: sorted, no locations, previous sources as gettext writes them."""
     stash: dict[str, list[str]] = {}
     saved = []
+    if catalog.domain == "content":
+        # content is prose: Babel flags "50 % de" as python-format, and msgfmt --check (and
+        # Poedit) would then hold a translator to directives that are only words
+        for message in catalog:
+            message.flags -= FORMAT_FLAGS
     for number, message in enumerate(m for m in catalog if m.id):
         if message.previous_id:
             marker = f"{_MARKER}{number}"

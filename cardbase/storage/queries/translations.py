@@ -16,7 +16,7 @@ __all__ = [
     "english_topic_titles", "has_published_topic_title", "has_published_term_words",
     "has_community_card_name", "english_term_words", "rule_sections_with_lang",
     "published_topic_langs", "community_topic_langs", "section_translations",
-    "all_section_translations",
+    "all_section_translations", "fuzzy_translations",
 ]
 
 
@@ -84,3 +84,9 @@ def all_section_translations(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     """(section_id, lang, text, fuzzy) of every community translation."""
     return conn.execute(
         "SELECT section_id, lang, text, fuzzy FROM section_translations").fetchall()
+
+
+def fuzzy_translations(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """(lang, context, text) of every community translation whose source changed since."""
+    return conn.execute("SELECT lang, context, text FROM translations WHERE fuzzy = 1 "
+                        "ORDER BY lang, context").fetchall()
