@@ -129,3 +129,15 @@ def test_standard_input_is_read_as_bytes(runner, built_db):
     result = runner.invoke(main, ["check", "-", "--db", str(built_db)],
                            input=b'{"game": "munchkin", "action": {"verb": "\xff"}}')
     assert "<stdin>:1" in one_error_line(result) and "UTF-8" in result.stderr
+
+
+def test_thousands_of_problems_are_listed_as_twenty_and_a_count(conn):
+    from cardbase.rules.checker import MAX_PROBLEMS
+
+    query = {"game": "munchkin", "state": {f"key{i}": 1 for i in range(3000)},
+             "action": {"verb": "play"}}
+    with pytest.raises(QueryError) as caught:
+        check(conn, read_query(json.dumps(query)))
+    lines = str(caught.value).splitlines()
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert lines[-1] == f"… and {3000 - MAX_PROBLEMS} more problems"

@@ -210,3 +210,23 @@ def test_every_query_command_answers_or_refuses_in_one_line(runner, built_db, co
         assert all(len(line) <= MESSAGE_LINE_LENGTH for line in result.stderr.splitlines())
     elif as_json and "--json" in args:
         json.loads(result.stdout)
+
+
+@SETTINGS
+@given(content=st.one_of(
+    st.binary(max_size=300),
+    queries.map(lambda q: json.dumps(q, ensure_ascii=False).encode("utf-8", "surrogatepass")),
+))
+def test_check_answers_or_refuses_any_query_file(runner, built_db, content):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "query.json"
+        path.write_bytes(content)
+        result = runner.invoke(main, ["check", str(path), "--json", "--db", str(built_db)])
+    assert result.exit_code in (0, 2), (content[:200], result.stderr[-500:])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.stderr and "failed unexpectedly" not in result.stderr
+    if result.exit_code == 0:
+        assert json.loads(result.stdout)["verdict"]
+    else:
+        assert result.stdout == "" and result.stderr.startswith("error: ")
+        assert all(len(line) <= MESSAGE_LINE_LENGTH for line in result.stderr.splitlines())

@@ -226,6 +226,8 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
     return answer(situation, rulebooks, Citer(conn), lang)
 
 
+#: how many of a query's problems are listed (a generated query may have thousands)
+MAX_PROBLEMS = 20
 #: what validation may raise on a value of an unexpected kind instead of a ``QueryError``
 _VALUE_ERRORS = (TypeError, AttributeError, ValueError, KeyError, IndexError)
 
@@ -235,6 +237,13 @@ def _parse(data, conn: sqlite3.Connection, books: dict[str, str]):
     belongs) refused as a ``QueryError`` naming its field rather than escaping as a crash."""
     try:
         return parse_query(data, conn, books)
+    except QueryError as exc:
+        problems = str(exc).split("\n")
+        if len(problems) <= MAX_PROBLEMS:
+            raise
+        more = len(problems) - MAX_PROBLEMS
+        raise QueryError("\n".join(problems[:MAX_PROBLEMS] + [ngettext(
+            "… and {n} more problem", "… and {n} more problems", more)])) from None
     except _VALUE_ERRORS:
         field, value = _culprit(data, conn, books)
         raise QueryError(_("{path}: a value of the wrong kind ({value!r}); see "
