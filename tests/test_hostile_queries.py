@@ -141,3 +141,13 @@ def test_thousands_of_problems_are_listed_as_twenty_and_a_count(conn):
     lines = str(caught.value).splitlines()
     assert len(lines) == MAX_PROBLEMS + 1
     assert lines[-1] == f"… and {3000 - MAX_PROBLEMS} more problems"
+
+
+def test_keys_json_refuses_are_refused_or_read_as_yaml_not_crashed_on():
+    with pytest.raises(QueryError, match="not valid JSON"):
+        read_query('{"\\q": 1}')                      # a bad escape: neither JSON nor YAML
+    assert read_query('{"a\tb": 1}') == {"a\tb": 1}   # a raw tab: not JSON, but YAML
+    for text in ('{"\\ud800": 1}', '{"game": "\\udcff"}', '{"a": ["\\ud83d"]}'):
+        with pytest.raises(QueryError, match="half of a character"):
+            read_query(text)
+    assert read_query('{"card": "\\ud83c\\udccf"}') == {"card": "🃏"}  # a whole pair is fine

@@ -40,6 +40,13 @@ hostile_text = st.one_of(
     st.builds(lambda c, n: c * n, st.sampled_from(["x", "[", "{", "é", "戦"]),
               st.integers(0, 3000)),
 )
+# pieces of JSON and YAML syntax, joined at random: escapes, anchors, tags, flow and block forms
+syntax = st.lists(st.sampled_from([
+    "{", "}", "[", "]", ":", ",", " ", "\n", "  ", "- ", '"', "'", "\\", "\\q", "\\u", "\\ud800",
+    "\t", "&a ", "*a", "!!python/object ", "!!str ", "!!binary ", "? ", "|", ">", "#", "---",
+    "%YAML 1.1\n", "<<: ", "~", "1e400", "0x1F", ".nan", "2024-01-01", "\x00", "\ufeff", "game",
+    "munchkin", "state", "action", "verb", "play", "card", "level", "race", "Elfo",
+]), max_size=40).map("".join)
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10 ** 30, 10 ** 30),
     st.floats(allow_nan=True, allow_infinity=True), hostile_text,
@@ -73,7 +80,8 @@ def shared_conn(built_db):
 
 
 @SETTINGS
-@given(raw=st.one_of(st.binary(max_size=300), hostile_text.map(str.encode)))
+@given(raw=st.one_of(st.binary(max_size=300), hostile_text.map(str.encode),
+                     syntax.map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_read_query_takes_any_bytes(raw):
     try:
         data = read_query(raw, "q.json")
@@ -152,7 +160,8 @@ def _write(folder: Path, content) -> Path:
 @pytest.mark.parametrize("kind", sorted(LOADERS))
 @SETTINGS
 @given(content=st.one_of(data_structures, st.binary(max_size=200),
-                         hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+                         hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass")),
+                         syntax.map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_data_loaders_report_data_errors_only(kind, content):
     with tempfile.TemporaryDirectory() as folder:
         path = _write(Path(folder), content)

@@ -32,6 +32,7 @@ MAX_QUERY_NUMBER = 10 ** 6
 MAX_QUERY_TEXT = 500
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _COLON = re.compile(r"\s*:")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _DuplicateKey(Exception):
@@ -67,7 +68,10 @@ def _json_shape(text: str) -> tuple[int | None, tuple[int, str] | None]:
             if open_objects:
                 open_objects.pop()
         elif open_objects and open_objects[-1] is not None and _COLON.match(text, match.end()):
-            key = json.loads(token)
+            try:
+                key = json.loads(token, strict=False)
+            except ValueError:  # not a JSON string (a bad escape): json.loads will say so
+                key = token
             if key in open_objects[-1]:
                 return too_deep, (text.count("\n", 0, match.start()) + 1, key)
             open_objects[-1].add(key)
@@ -186,9 +190,13 @@ def _check_values(data, source: str) -> None:
                 raise _too_deep(source)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
+                if isinstance(key, str) and _SURROGATE.search(key):
+                    _no_surrogates(source, path or "query")
                 inner = f"{path}[{key}]" if isinstance(value, list) else \
                     (f"{path}.{key}" if path else str(key))
                 stack.append((inner, item, depth + 1))
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            _no_surrogates(source, path)
         elif isinstance(value, str) and len(value) > MAX_QUERY_TEXT:
             raise QueryError(_("{where}: {path}: {value!r} is longer than {limit} characters; "
                                "a name is a few words", where=source,
@@ -203,6 +211,12 @@ def _check_values(data, source: str) -> None:
             raise QueryError(_("{where}: {path}: {value} is not a number any game has (at most "
                                "{limit} either way)", where=source, path=excerpt(path or "query"),
                                value=shown, limit=MAX_QUERY_NUMBER))
+
+
+def _no_surrogates(source: str, path: str) -> None:
+    # JSON's \ud800 escapes can write half of a character, which no text can print
+    raise QueryError(_("{where}: {path}: half of a character (a lone \\u surrogate escape); "
+                       "write the whole character", where=source, path=excerpt(path)))
 
 
 def _object(data, source: str, line: int) -> dict:
