@@ -67,7 +67,7 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
             values = texts_of(values)
             if not isinstance(values, list) or not all(isinstance(v, str) and v.strip()
                                                        for v in values):
-                problem(f"the {lang} words must be a list of words", words, lang)
+                problem(f"the {excerpt(lang)} words must be a list of words", words, lang)
                 continue
             clean[str(lang)] = [v.strip() for v in values]
         ours = item.get("ours") or {}
@@ -77,12 +77,12 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
         for lang, values in ours.items():
             values = texts_of(values)
             if values is not None and not isinstance(values, list):
-                problem(f"`ours` lists the {lang} words that are our own: a list", ours, lang)
+                problem(f"`ours` lists the {excerpt(lang)} words that are our own: a list", ours, lang)
                 continue
             missing = [v for v in (values or []) if str(v).strip() not in clean.get(lang, [])]
             if missing:
-                problem(f"`ours` lists {lang} words that are not among its words: "
-                        f"{', '.join(map(str, missing))}", ours, lang)
+                problem(f"`ours` lists {excerpt(lang)} words that are not among its words: "
+                        f"{excerpt(', '.join(map(str, missing)), 200)}", ours, lang)
         refs = item.get("defined_in") or []
         if not isinstance(refs, list):
             problem("`defined_in` must be a list of section refs", item, "defined_in")
@@ -93,6 +93,7 @@ def load_glossary(path: Path, section_refs: set[str]) -> list[Term]:
         terms.append(Term(id=term_id, words=clean,
                           ours={str(k): [str(v).strip() for v in texts_of(ours[k]) or []]
                                 for k in ours if isinstance(texts_of(ours[k]) or [], list)},
-                          defined_in=[r for r in refs if isinstance(r, str)], note=str(text_of(item, "note") or "")))
+                          defined_in=[r for r in refs if isinstance(r, str)],
+                          note=str(text_of(item, "note") or "")))
     problem.raise_if_any()
     return terms

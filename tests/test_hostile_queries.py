@@ -129,3 +129,25 @@ def test_standard_input_is_read_as_bytes(runner, built_db):
     result = runner.invoke(main, ["check", "-", "--db", str(built_db)],
                            input=b'{"game": "munchkin", "action": {"verb": "\xff"}}')
     assert "<stdin>:1" in one_error_line(result) and "UTF-8" in result.stderr
+
+
+def test_thousands_of_problems_are_listed_as_twenty_and_a_count(conn):
+    from cardbase.rules.checker import MAX_PROBLEMS
+
+    query = {"game": "munchkin", "state": {f"key{i}": 1 for i in range(3000)},
+             "action": {"verb": "play"}}
+    with pytest.raises(QueryError) as caught:
+        check(conn, read_query(json.dumps(query)))
+    lines = str(caught.value).splitlines()
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert lines[-1] == f"… and {3000 - MAX_PROBLEMS} more problems"
+
+
+def test_keys_json_refuses_are_refused_or_read_as_yaml_not_crashed_on():
+    with pytest.raises(QueryError, match="not valid JSON"):
+        read_query('{"\\q": 1}')                      # a bad escape: neither JSON nor YAML
+    assert read_query('{"a\tb": 1}') == {"a\tb": 1}   # a raw tab: not JSON, but YAML
+    for text in ('{"\\ud800": 1}', '{"game": "\\udcff"}', '{"a": ["\\ud83d"]}'):
+        with pytest.raises(QueryError, match="half of a character"):
+            read_query(text)
+    assert read_query('{"card": "\\ud83c\\udccf"}') == {"card": "🃏"}  # a whole pair is fine

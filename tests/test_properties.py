@@ -40,6 +40,13 @@ hostile_text = st.one_of(
     st.builds(lambda c, n: c * n, st.sampled_from(["x", "[", "{", "é", "戦"]),
               st.integers(0, 3000)),
 )
+# pieces of JSON and YAML syntax, joined at random: escapes, anchors, tags, flow and block forms
+syntax = st.lists(st.sampled_from([
+    "{", "}", "[", "]", ":", ",", " ", "\n", "  ", "- ", '"', "'", "\\", "\\q", "\\u", "\\ud800",
+    "\t", "&a ", "*a", "!!python/object ", "!!str ", "!!binary ", "? ", "|", ">", "#", "---",
+    "%YAML 1.1\n", "<<: ", "~", "1e400", "0x1F", ".nan", "2024-01-01", "\x00", "\ufeff", "game",
+    "munchkin", "state", "action", "verb", "play", "card", "level", "race", "Elfo",
+]), max_size=40).map("".join)
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10 ** 30, 10 ** 30),
     st.floats(allow_nan=True, allow_infinity=True), hostile_text,
@@ -73,7 +80,8 @@ def shared_conn(built_db):
 
 
 @SETTINGS
-@given(raw=st.one_of(st.binary(max_size=300), hostile_text.map(str.encode)))
+@given(raw=st.one_of(st.binary(max_size=300), hostile_text.map(str.encode),
+                     syntax.map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_read_query_takes_any_bytes(raw):
     try:
         data = read_query(raw, "q.json")
@@ -152,7 +160,8 @@ def _write(folder: Path, content) -> Path:
 @pytest.mark.parametrize("kind", sorted(LOADERS))
 @SETTINGS
 @given(content=st.one_of(data_structures, st.binary(max_size=200),
-                         hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+                         hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass")),
+                         syntax.map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_data_loaders_report_data_errors_only(kind, content):
     with tempfile.TemporaryDirectory() as folder:
         path = _write(Path(folder), content)
@@ -210,3 +219,23 @@ def test_every_query_command_answers_or_refuses_in_one_line(runner, built_db, co
         assert all(len(line) <= MESSAGE_LINE_LENGTH for line in result.stderr.splitlines())
     elif as_json and "--json" in args:
         json.loads(result.stdout)
+
+
+@SETTINGS
+@given(content=st.one_of(
+    st.binary(max_size=300),
+    queries.map(lambda q: json.dumps(q, ensure_ascii=False).encode("utf-8", "surrogatepass")),
+))
+def test_check_answers_or_refuses_any_query_file(runner, built_db, content):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "query.json"
+        path.write_bytes(content)
+        result = runner.invoke(main, ["check", str(path), "--json", "--db", str(built_db)])
+    assert result.exit_code in (0, 2), (content[:200], result.stderr[-500:])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.stderr and "failed unexpectedly" not in result.stderr
+    if result.exit_code == 0:
+        assert json.loads(result.stdout)["verdict"]
+    else:
+        assert result.stdout == "" and result.stderr.startswith("error: ")
+        assert all(len(line) <= MESSAGE_LINE_LENGTH for line in result.stderr.splitlines())

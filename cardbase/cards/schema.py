@@ -116,14 +116,14 @@ def _source(entry, path: str, where, key, errors: list, known_rulebooks: set[str
             allowed: set[str] = _NAME_KEYS):
     """Validate the source part of a fact; return (rulebook, quote, ours)."""
     if not isinstance(entry, dict):
-        errors.append(DataError(f"`{key}` needs a source: `rulebook` and `quote`, or `ours: true`",
+        errors.append(DataError(f"`{excerpt(key)}` needs a source: `rulebook` and `quote`, or `ours: true`",
                                 path=path, line=line_of(where, key), stage="cards"))
         return None, None, False
-    _unknown(entry, allowed, f"`{key}`", path, errors)
+    _unknown(entry, allowed, f"`{excerpt(key)}`", path, errors)
     ours = entry.get("ours") is True
     rulebook, quote = text_of(entry, "rulebook"), text_of(entry, "quote")
     if not ours and not (_text(rulebook) and _text(quote)):
-        errors.append(DataError(f"`{key}` needs `rulebook` and `quote`, or `ours: true`",
+        errors.append(DataError(f"`{excerpt(key)}` needs `rulebook` and `quote`, or `ours: true`",
                                 path=path, line=line_of(entry, None), stage="cards"))
     if rulebook is not None and known_rulebooks is not None and (
             not isinstance(rulebook, str) or rulebook not in known_rulebooks):
@@ -169,7 +169,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
             problem("expected a card (a mapping with id, type and names)", entries, index)
             continue
         for key in sorted(set(entry) - _CARD_KEYS):
-            problem(f"unknown key `{key}` (expected one of: {', '.join(sorted(_CARD_KEYS))})",
+            problem(f"unknown key `{excerpt(key)}` (expected one of: {', '.join(sorted(_CARD_KEYS))})",
                     entry, key)
         card_id = text_of(entry, "id")
         if not isinstance(card_id, str) or not _ID.match(card_id):
@@ -196,7 +196,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
                 problem(f"unknown language code {excerpt(lang)!r}", names, lang)
             value = text_of(name_entry, "name")
             if not _text(value):
-                problem(f"the {lang} name needs `name` (text)", names, lang)
+                problem(f"the {excerpt(lang)} name needs `name` (text)", names, lang)
                 continue
             rulebook, quote, ours = _source(name_entry, shown, names, lang, errors, known_rulebooks)
             card.facts.append(Fact("name", value.strip(), lang=str(lang), rulebook=rulebook,
@@ -210,7 +210,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
                 problem(f"unknown language code {excerpt(lang)!r}", aliases, lang)
             words = texts_of(words)
             if not _names(words):
-                problem(f"the {lang} aliases must be a list of names", aliases, lang)
+                problem(f"the {excerpt(lang)} aliases must be a list of names", aliases, lang)
                 continue
             for word in words:
                 card.facts.append(Fact("alias", word.strip(), lang=str(lang), ours=True,
@@ -245,7 +245,7 @@ def validate_file(path: Path, games: set[str], known_rulebooks: set[str] | None,
                 problem(f"unknown language code {excerpt(lang)!r}", texts, lang)
             value = text_of(text_entry, "value")
             if not _text(value):
-                problem(f"the {lang} text needs `value`", texts, lang)
+                problem(f"the {excerpt(lang)} text needs `value`", texts, lang)
                 continue
             rulebook, quote, ours = _source(text_entry, shown, texts, lang, errors, known_rulebooks,
                                             _VALUE_KEYS)

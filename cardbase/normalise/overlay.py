@@ -69,7 +69,8 @@ def load_overlay(path: Path, raw_text: str) -> list[Correction]:
                     f"{', '.join(REASONS)})", entry, "reason")
         count = raw_text.count(value["raw"])
         if count != 1:
-            what = "is no longer in the source" if count == 0 else f"occurs {count} times in the source"
+            what = ("is no longer in the source" if count == 0
+                    else f"occurs {count} times in the source")
             problem(f"the raw passage of correction {excerpt(value['id'])!r} {what}; it must "
                     "occur exactly once", entry, "raw")
             continue

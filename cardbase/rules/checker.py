@@ -33,6 +33,7 @@ MAX_QUERY_NUMBER = 10 ** 6
 MAX_QUERY_TEXT = 500
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _COLON = re.compile(r"\s*:")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _DuplicateKey(Exception):
@@ -68,7 +69,10 @@ def _json_shape(text: str) -> tuple[int | None, tuple[int, str] | None]:
             if open_objects:
                 open_objects.pop()
         elif open_objects and open_objects[-1] is not None and _COLON.match(text, match.end()):
-            key = json.loads(token)
+            try:
+                key = json.loads(token, strict=False)
+            except ValueError:  # not a JSON string (a bad escape): json.loads will say so
+                key = token
             if key in open_objects[-1]:
                 return too_deep, (text.count("\n", 0, match.start()) + 1, key)
             open_objects[-1].add(key)
@@ -187,9 +191,13 @@ def _check_values(data, source: str) -> None:
                 raise _too_deep(source)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
+                if isinstance(key, str) and _SURROGATE.search(key):
+                    _no_surrogates(source, path or "query")
                 inner = f"{path}[{key}]" if isinstance(value, list) else \
                     (f"{path}.{key}" if path else str(key))
                 stack.append((inner, item, depth + 1))
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            _no_surrogates(source, path)
         elif isinstance(value, str) and len(value) > MAX_QUERY_TEXT:
             raise QueryError(_("{where}: {path}: {value!r} is longer than {limit} characters; "
                                "a name is a few words", where=source,
@@ -204,6 +212,12 @@ def _check_values(data, source: str) -> None:
             raise QueryError(_("{where}: {path}: {value} is not a number any game has (at most "
                                "{limit} either way)", where=source, path=excerpt(path or "query"),
                                value=shown, limit=MAX_QUERY_NUMBER))
+
+
+def _no_surrogates(source: str, path: str) -> None:
+    # JSON's \ud800 escapes can write half of a character, which no text can print
+    raise QueryError(_("{where}: {path}: half of a character (a lone \\u surrogate escape); "
+                       "write the whole character", where=source, path=excerpt(path)))
 
 
 def _object(data, source: str, line: int) -> dict:
@@ -246,6 +260,8 @@ def _answer_key(data, lang: str | None):
     return repr(data), lang, i18n._translations()
 
 
+#: how many of a query's problems are listed (a generated query may have thousands)
+MAX_PROBLEMS = 20
 #: what validation may raise on a value of an unexpected kind instead of a ``QueryError``
 _VALUE_ERRORS = (TypeError, AttributeError, ValueError, KeyError, IndexError)
 
@@ -255,6 +271,13 @@ def _parse(data, conn: sqlite3.Connection, books: dict[str, str]):
     belongs) refused as a ``QueryError`` naming its field rather than escaping as a crash."""
     try:
         return parse_query(data, conn, books)
+    except QueryError as exc:
+        problems = str(exc).split("\n")
+        if len(problems) <= MAX_PROBLEMS:
+            raise
+        more = len(problems) - MAX_PROBLEMS
+        raise QueryError("\n".join(problems[:MAX_PROBLEMS] + [ngettext(
+            "… and {n} more problem", "… and {n} more problems", more)])) from None
     except _VALUE_ERRORS:
         field, value = _culprit(data, conn, books)
         raise QueryError(_("{path}: a value of the wrong kind ({value!r}); see "
