@@ -111,6 +111,10 @@ class Asker:
         chosen = choose_game(reading, game, self.books.get(rulebook) if rulebook else None)
         rulebook = rulebook or choose_rulebook(reading, chosen, self.rulebooks)
         query, used = build_query(reading, chosen, rulebook)
+        if not reading.facts and not reading.card:
+            raise Unreadable(_message(lang, N_("Nothing in the question is about the game: say "
+                                               "what you want to do (play a curse, sell items, "
+                                               "run away...) and when.")), lang, "game")
         if "verb" not in query["action"]:
             raise Unreadable(_message(lang, N_("I could not tell what you want to do (play, "
                                             "discard, sell, help, run away...): please say the "

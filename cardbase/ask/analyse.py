@@ -33,6 +33,7 @@ class Token:
     content: bool = True    # carries meaning (not a particle, an auxiliary...)
     capital: bool = False   # written with a capital letter (a name, or a German noun)
     corrected: bool = False  # read as the lexicon word one typo away
+    exact: str = ""          # lowercased with its accents, where they tell words apart
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +58,7 @@ class WordAnalyser:
             word = m.group()
             form = fold(word).replace("’", "'")
             out.append(Token(word, m.start(), m.end(), self.key(form), form,
-                             capital=word[:1].isupper()))
+                             capital=word[:1].isupper(), exact=word.casefold()))
         return out
 
     def phrase(self, phrase: str) -> list[str]:
