@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .normalise import NUMBER, clean, fold, katakana
+from .normalise import clean, fold, katakana
 
 WORD = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+|[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 # Sudachi parts of speech that carry no meaning of their own in a question
@@ -101,4 +101,4 @@ def analyser(kind: str, stemmer: str | None):
     return JapaneseAnalyser() if kind == "sudachi" else WordAnalyser(stemmer)
 
 
-__all__ = ["Token", "WordAnalyser", "JapaneseAnalyser", "analyser", "NUMBER"]
+__all__ = ["Token", "WordAnalyser", "JapaneseAnalyser", "analyser"]

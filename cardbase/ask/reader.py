@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .analyse import NUMBER, Token, analyser
-from .lexicon import Entry, Lexicon, Unit
-from .normalise import clean, fold, katakana, number_value
+from .analyse import Token, analyser
+from .lexicon import Entry, Lexicon
+from .normalise import NUMBER, clean, fold, katakana, number_value
 
 
 @dataclass
