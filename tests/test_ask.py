@@ -236,7 +236,8 @@ def test_ask_text_shows_the_reading_and_the_quotes(runner, built_db, question, l
 
 @pytest.mark.parametrize("question, word", [
     ("", "empty"), ("a" * 100_000, "long"), ("ab\x01cd", "binary"),
-    ("hola que tal", "juego"), ("こんにちは", "ゲーム"), ("¿qué tal el combate?", "acción")])
+    ("ab\udcff\udcfecd", "binary"), ("hola que tal", "juego"), ("こんにちは", "ゲーム"),
+    ("¿qué tal el combate?", "acción")])
 def test_ask_refuses_with_exit_2_and_no_traceback(runner, built_db, question, word):
     result = _ask(runner, built_db, question)
     assert result.exit_code == 2
@@ -279,3 +280,8 @@ def test_lingua_breaks_a_tie_between_lexicons():
 
     assert detect("¿dónde está la biblioteca de la ciudad?", {"es": 1, "en": 1}) == "es"
     assert detect("wo ist die Bibliothek der Stadt?", {}) == "de"
+
+
+def test_an_unknown_language_is_refused_with_the_known_ones(runner, built_db):
+    result = _ask(runner, built_db, "puis-je vendre", "--lang", "fr")
+    assert result.exit_code == 2 and "'fr'" in result.stderr and "es" in result.stderr
