@@ -236,7 +236,8 @@ def test_ask_text_shows_the_reading_and_the_quotes(runner, built_db, question, l
 
 @pytest.mark.parametrize("question, word", [
     ("", "empty"), ("a" * 100_000, "long"), ("ab\x01cd", "binary"),
-    ("hola que tal", "acción"), ("こんにちは", "行動")])
+    ("ab\udcff\udcfecd", "binary"), ("hola que tal", "juego"), ("こんにちは", "ゲーム"),
+    ("¿qué tal el combate?", "acción")])
 def test_ask_refuses_with_exit_2_and_no_traceback(runner, built_db, question, word):
     result = _ask(runner, built_db, question)
     assert result.exit_code == 2
@@ -259,3 +260,28 @@ def test_conditional_without_a_terminal_names_the_missing_fact(runner, built_db)
     result = _ask(runner, built_db, "施しで手札を捨ててもいい？", "--json")
     data = json.loads(result.stdout)
     assert data["verdict"] == "conditional" and data["missing"] == "state.lowest_level"
+
+
+def test_vietnamese_tones_tell_words_apart_when_written(asker):
+    with pytest.raises(Unreadable) as info:
+        asker.ask("xin chào các bạn", "vi")          # bạn "you", not bán "sell"
+    assert info.value.missing == "game"
+    assert _facts(asker, "bạn ơi, bán đồ khi chiến đấu được không", "vi")["action.verb"] == "sell"
+    assert _facts(asker, "ban do khi chien dau duoc khong", "vi")["action.verb"] == "sell"
+
+
+def test_a_question_about_nothing_in_the_game_says_so(runner, built_db):
+    result = _ask(runner, built_db, "こんにちは、元気？")
+    assert result.exit_code == 2 and "ゲーム" in result.stderr
+
+
+def test_lingua_breaks_a_tie_between_lexicons():
+    from cardbase.ask.detect import detect
+
+    assert detect("¿dónde está la biblioteca de la ciudad?", {"es": 1, "en": 1}) == "es"
+    assert detect("wo ist die Bibliothek der Stadt?", {}) == "de"
+
+
+def test_an_unknown_language_is_refused_with_the_known_ones(runner, built_db):
+    result = _ask(runner, built_db, "puis-je vendre", "--lang", "fr")
+    assert result.exit_code == 2 and "'fr'" in result.stderr and "es" in result.stderr

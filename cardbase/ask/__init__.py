@@ -27,12 +27,13 @@ class Unreadable(QueryError):
         self.missing = missing
 
 
-def _message(lang: str | None, text: str, **values) -> str:
+def _message(in_lang: str | None, text: str, **values) -> str:
+    """``text`` translated into ``in_lang`` (the question's language) when it is known."""
     from ..i18n import _, language
 
-    if not lang:
+    if not in_lang:
         return _(text, **values)
-    with language(lang):
+    with language(in_lang):
         return _(text, **values)
 
 
@@ -111,6 +112,10 @@ class Asker:
         chosen = choose_game(reading, game, self.books.get(rulebook) if rulebook else None)
         rulebook = rulebook or choose_rulebook(reading, chosen, self.rulebooks)
         query, used = build_query(reading, chosen, rulebook)
+        if not reading.facts and not reading.card:
+            raise Unreadable(_message(lang, N_("Nothing in the question is about the game: say "
+                                               "what you want to do (play a curse, sell items, "
+                                               "run away...) and when.")), lang, "game")
         if "verb" not in query["action"]:
             raise Unreadable(_message(lang, N_("I could not tell what you want to do (play, "
                                             "discard, sell, help, run away...): please say the "
@@ -136,7 +141,8 @@ def _refusal(question) -> str | None:
         return N_("the question is empty: write what you want to do, and when")
     if len(question) > MAX_CHARS:
         return N_("the question is too long: ask one thing in a sentence or two")
-    bad = sum(1 for ch in question if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\n\r"))
+    bad = sum(1 for ch in question if ch == "\ufffd" or "\ud800" <= ch <= "\udfff"
+              or (ord(ch) < 32 and ch not in "\t\n\r"))
     if bad:
         return N_("the question is not text: it holds binary data")
     return None

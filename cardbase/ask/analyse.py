@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .normalise import NUMBER, clean, fold, katakana
+from .normalise import clean, fold, katakana
 
 WORD = re.compile(r"\d{1,3}(?:[.,]\d{3})+(?!\d)|\d+|[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 # Sudachi parts of speech that carry no meaning of their own in a question
@@ -33,6 +33,7 @@ class Token:
     content: bool = True    # carries meaning (not a particle, an auxiliary...)
     capital: bool = False   # written with a capital letter (a name, or a German noun)
     corrected: bool = False  # read as the lexicon word one typo away
+    exact: str = ""          # lowercased with its accents, where they tell words apart
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +58,7 @@ class WordAnalyser:
             word = m.group()
             form = fold(word).replace("’", "'")
             out.append(Token(word, m.start(), m.end(), self.key(form), form,
-                             capital=word[:1].isupper()))
+                             capital=word[:1].isupper(), exact=word.casefold()))
         return out
 
     def phrase(self, phrase: str) -> list[str]:
@@ -100,4 +101,4 @@ def analyser(kind: str, stemmer: str | None):
     return JapaneseAnalyser() if kind == "sudachi" else WordAnalyser(stemmer)
 
 
-__all__ = ["Token", "WordAnalyser", "JapaneseAnalyser", "analyser", "NUMBER"]
+__all__ = ["Token", "WordAnalyser", "JapaneseAnalyser", "analyser"]

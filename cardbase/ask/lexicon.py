@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import CardbaseError
-from ..yamlfile import Problems, load_yaml
 from .vocabulary import check_fact
 
 ANALYSERS = ("snowball", "syllables", "sudachi")
@@ -69,6 +68,51 @@ def lexicon_dir() -> Path:
     return paths.shipped_root() / "data" / "lexicon"
 
 
+class _Validated:
+    """The problems of a lexicon read from the cache: none, it was validated when stored."""
+
+    def __call__(self, *args) -> None:
+        raise AssertionError(f"a cached lexicon is valid: {args[0]}")
+
+    def raise_if_any(self) -> None:
+        pass
+
+
+def _cache_file(file: Path) -> Path:
+    from ..i18n import _cache_dir, _cache_key
+
+    return _cache_dir().parent / "lexicon" / f"{file.stem}-{_cache_key(file)}.marshal"
+
+
+def _cached(file: Path):
+    """The lexicon's data as last validated, from the user cache (parsing the YAML file with
+    its lines costs more than the rest of a question), or ``None``."""
+    import marshal
+
+    try:
+        with _cache_file(file).open("rb") as handle:
+            return marshal.load(handle)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+
+
+def _store(file: Path, data) -> None:
+    import json
+    import marshal
+    import os
+
+    target = _cache_file(file)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        with temp.open("wb") as handle:
+            # plain dicts and lists: the loader's line-keeping subclasses do not marshal
+            marshal.dump(json.loads(json.dumps(data)), handle)
+        temp.replace(target)
+    except (OSError, ValueError, TypeError):
+        pass  # a read-only cache: parse again next time
+
+
 def languages() -> list[str]:
     """The languages that have a lexicon."""
     return sorted(p.stem for p in lexicon_dir().glob("*.yaml"))
@@ -90,8 +134,13 @@ def _strings(value, problems, container, key, what) -> list[str]:
 def load(lang: str, path: str | None = None) -> Lexicon:
     """The lexicon of ``lang`` (from ``path`` if given), validated."""
     file = Path(path) if path else lexicon_dir() / f"{lang}.yaml"
-    data = load_yaml(file)
-    problems = Problems(file, "lexicon")
+    cached = _cached(file)
+    if cached is not None:
+        data, problems = cached, _Validated()
+    else:
+        from ..yamlfile import Problems, load_yaml  # PyYAML only to parse a changed file
+
+        data, problems = load_yaml(file), Problems(file, "lexicon")
     if not isinstance(data, dict):
         problems("a lexicon is a mapping with keys lang, analyser, entries", data)
         problems.raise_if_any()
@@ -148,6 +197,8 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         answers = {}
     answers = {k: _strings(v, problems, answers, k, f"answers.{k}") for k, v in answers.items()}
     problems.raise_if_any()
+    if cached is None:
+        _store(file, data)
     return Lexicon(
         lang=lang, analyser=analyser, stemmer=data.get("stemmer"), entries=entries, units=units,
         negation=[str(w) for w in negation.get("words", [])],

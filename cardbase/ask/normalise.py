@@ -25,6 +25,8 @@ def clean(text: str) -> str:
 
 def fold(word: str) -> str:
     """``word`` lowercased, without accents (Latin letters only: Japanese marks stay)."""
+    if word.isascii():
+        return word.lower()
     out = []
     for ch in unicodedata.normalize("NFD", word.casefold()):
         if unicodedata.combining(ch) and out and out[-1].isascii():

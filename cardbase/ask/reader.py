@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .analyse import NUMBER, Token, analyser
-from .lexicon import Entry, Lexicon, Unit
-from .normalise import clean, fold, katakana, number_value
+from .analyse import Token, analyser
+from .lexicon import Entry, Lexicon
+from .normalise import NUMBER, clean, fold, katakana, number_value
 
 
 @dataclass
@@ -67,10 +67,15 @@ class Reader:
         self.japanese = lexicon.analyser == "sudachi"
         self.numbers = {self._form(k): v for k, v in lexicon.numbers.items()}
         self.ignore = {self._form(w) for w in lexicon.ignore}
+        # Vietnamese syllables that differ only by their tones (bán "sell", bạn "you") are told
+        # apart when the question writes its tones and the spelling is one the lexicon knows;
+        # a question without tones, or with a tone the lexicon never writes, matches folded
+        self.tones = lexicon.analyser == "syllables"
+        self.written: set[str] = set()    # every spelling (with tones) the lexicon writes
         self.players = {self._form(p) for p in lexicon.players}
         self.markers = {self._form(w) for w in lexicon.name_markers}
         self.turn_words = {self._form(w) for w in lexicon.turn_words}
-        self.patterns: dict = {}          # first key -> [(keys, kind, payload)]
+        self.patterns: dict = {}          # first key -> [(keys, spellings, kind, payload)]
         self.ja_patterns: list = []       # (reading, surface, kind, payload)
         self.forms: dict[str, str] = {}   # folded word -> key, for typos and compounds
         self.fuzzy: dict[str, set[str]] = {}
@@ -111,9 +116,11 @@ class Reader:
         if not tokens:
             return
         keys = tuple(t.key for t in tokens)
+        exacts = tuple(t.exact for t in tokens)
         for t in tokens:
             self.forms.setdefault(t.form, t.key)
-        self.patterns.setdefault(keys[0], []).append((keys, kind, payload))
+            self.written.add(t.exact)
+        self.patterns.setdefault(keys[0], []).append((keys, exacts, kind, payload))
 
     # --- tokens -----------------------------------------------------------------------------
     def _corrected(self, token: Token) -> str:
@@ -162,8 +169,8 @@ class Reader:
         hits, i = [], 0
         while i < len(tokens):
             best = None
-            for keys, kind, payload in self.patterns.get(tokens[i].key, ()):
-                end = self._match(tokens, i, keys, kind != "card")
+            for keys, exacts, kind, payload in self.patterns.get(tokens[i].key, ()):
+                end = self._match(tokens, i, keys, exacts, kind != "card")
                 if end is not None:
                     # the phrase of more words wins, then the one written without gaps
                     rank = (len(keys), -(end - i), kind != "card")
@@ -178,13 +185,22 @@ class Reader:
 
     MAX_GAP = 2
 
-    def _match(self, tokens: list[Token], i: int, keys: tuple, gaps_allowed: bool) -> int | None:
+    def _same(self, token: Token, key: str, exact: str) -> bool:
+        if token.key != key:
+            return False
+        if self.tones and token.exact != token.form and exact != key \
+                and token.exact in self.written:
+            return token.exact == exact
+        return True
+
+    def _match(self, tokens: list[Token], i: int, keys: tuple, exacts: tuple,
+               gaps_allowed: bool) -> int | None:
         """Where the phrase ``keys`` ends if it starts at token ``i``; up to ``MAX_GAP`` words
         of no meaning may stand inside a lexicon phrase (``ask someone for help``, ``cards in
         my hand``); a card's name is matched whole."""
         j, gaps = i, 0
-        for n, key in enumerate(keys):
-            while j < len(tokens) and tokens[j].key != key:
+        for n, (key, exact) in enumerate(zip(keys, exacts)):
+            while j < len(tokens) and not self._same(tokens[j], key, exact):
                 if n == 0 or not gaps_allowed or gaps >= self.MAX_GAP or \
                         tokens[j].form not in self.ignore:
                     return None
