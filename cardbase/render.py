@@ -4,9 +4,10 @@ Each function takes what a library function returned (plain dicts and lists) and
 text: tables of rulebooks, cards and translation status, search hits, sections, cards, glossary
 terms, rule verdicts, combat steps, edition differences, decision tables, and the progress and
 summary lines of the build, site and translate commands (those go to standard error, like every
-note that is not the answer). ``json_output`` prints a result as JSON instead. Only the standard
-library, click and ``cardbase.i18n`` are imported, so that rendering adds nothing heavy to a
-lookup's start-up.
+note that is not the answer). ``json_output`` prints a result as JSON instead. Columns are
+measured in display columns (``textwidth``), so Japanese lines up. Only the standard library,
+click and those small modules of cardbase are imported (wcwidth only when a table holds wide
+characters), so that rendering adds nothing heavy to a lookup's start-up.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 import click
 
 from .i18n import _, ngettext
+from .textwidth import fit, ljust, table, width
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
 
@@ -30,18 +32,21 @@ def note(message: str) -> None:
     click.echo(message, err=True)
 
 
+def _echo_table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> None:
+    for line in table(rows, right):
+        click.echo(line)
+
+
 # --- the rules reference --------------------------------------------------------------------
 
 def rulebooks(rows: list[dict]) -> None:
     """``cardbase rulebooks``: one aligned line per rulebook."""
     header = (_("id"), _("game"), _("lang"), _("edition"), _("sections"), _("quality"))
-    table = [header] + [(
+    _echo_table([header] + [(
         r["id"], r["game"], r["lang"], r["edition"], str(r["sections"]),
         _("{score:.0%} ({flagged} flagged, {corrected} corrected)", score=r["quality"],
-          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for row in table:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows],
+        right=(4,))
 
 
 def _hit(hit: dict) -> None:
@@ -101,10 +106,11 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
 
 def sections(rows: list[dict]) -> None:
     """``cardbase sections``: one line per section, indented by level."""
+    refs = max((width(row["ref"]) for row in rows), default=0)
     for row in rows:
         indent = "  " * (row["level"] - 1)
         marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
-        click.echo(f"{row['ref']:45} {indent}{row['heading']}{marks}")
+        click.echo(f"{ljust(row['ref'], refs)}  {indent}{row['heading']}{marks}")
 
 
 # --- cards and the glossary -----------------------------------------------------------------
@@ -112,9 +118,7 @@ def sections(rows: list[dict]) -> None:
 def _quote(source: dict) -> str:
     if source.get("ours"):
         return _("(ours)")
-    quote = " ".join((source.get("quote") or "").split())
-    if len(quote) > 70:
-        quote = quote[:69] + "…"
+    quote = fit(" ".join((source.get("quote") or "").split()), 70)
     return f"{source.get('rulebook')}: “{quote}”"
 
 
@@ -157,9 +161,11 @@ def card(found: dict) -> None:
 
 def cards(rows: list[dict], lang: str | None = None) -> None:
     """``cardbase cards``: one line per card, its name in ``lang`` where it has one."""
+    lines = []
     for row in rows:
         other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
-        click.echo(f"{row['name'] + other:45} {row['type']:18} {row['game']:24} {row['id']}")
+        lines.append((row["name"] + other, row["type"], row["game"], row["id"]))
+    _echo_table(lines)
 
 
 def term(found: dict) -> None:
@@ -302,15 +308,13 @@ def translation_status(report: dict) -> None:
     then per topic, whether each language has it published, translated, or not at all."""
     header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%")
     kinds = {"interface": _("interface"), "content": _("content")}
-    click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>6}".format(*header))
-    for row in report["catalogs"]:
-        click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
-                   f"{row['fuzzy']:>7} {row['missing']:>8} {row['percent']:>6}")
+    _echo_table([header] + [
+        (row["lang"], kinds.get(row["kind"], row["kind"]), str(row["translated"]),
+         str(row["fuzzy"]), str(row["missing"]), str(row["percent"]))
+        for row in report["catalogs"]], right=(2, 3, 4, 5))
     click.echo()
     marks = {"published": "P", "community": "c", "none": "·"}
-    topic_header = _("topic")
-    click.echo(f"{topic_header:28} " + " ".join(f"{l:>3}" for l in report["languages"]))
-    for topic in report["topics"]:
-        click.echo(f"{topic['topic']:28} " + " ".join(
-            f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))
+    _echo_table([(_("topic"), *report["languages"])] + [
+        (topic["topic"], *(marks.get(topic["languages"][l], "?") for l in report["languages"]))
+        for topic in report["topics"]], right=tuple(range(1, len(report["languages"]) + 1)))
     click.echo(_("P published rulebook · c community translation · · nothing"))
