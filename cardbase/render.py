@@ -5,9 +5,11 @@ text: tables of rulebooks, cards and translation status, search hits, sections, 
 terms, rule verdicts, combat steps, edition differences, decision tables, and the progress and
 summary lines of the build, site and translate commands (those go to standard error, like every
 note that is not the answer). ``json_output`` prints a result as JSON instead. Columns are
-measured in display columns (``textwidth``), so Japanese lines up. Only the standard library,
-click and those small modules of cardbase are imported (wcwidth only when a table holds wide
-characters), so that rendering adds nothing heavy to a lookup's start-up.
+measured in display columns (``textwidth``), so Japanese lines up; situations are said in words
+(``situations``); a long list says how much it left out; a damaged section says so with its
+quality. Only the standard library, click and those small modules of cardbase are imported
+(wcwidth only when a table holds wide characters), so that rendering adds nothing heavy to a
+lookup's start-up.
 """
 
 from __future__ import annotations
@@ -16,10 +18,15 @@ import json
 
 import click
 
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
+from .situations import describe
 from .textwidth import fit, ljust, table, width
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
+DAMAGED_BELOW = 0.9       # a section scored below this is said to be damaged with its result
+LIST_LIMIT = 10           # lines of a long list shown before "and 25 more"
+FLAG_WORDS = {"scrambled": N_("scrambled"), "truncated": N_("truncated"),
+              "artifacts": N_("artifacts"), "symbols_lost": N_("symbols lost")}
 
 
 def json_output(data) -> None:
@@ -37,6 +44,26 @@ def _echo_table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> Non
         click.echo(line)
 
 
+def _more(shown: int, total: int, indent: str = "    ") -> None:
+    """Says how many lines of a list cut for length were left out."""
+    if total > shown:
+        click.echo(indent + ngettext("… and {n} more", "… and {n} more", total - shown))
+
+
+def _damage(item: dict) -> str | None:
+    """"quality 42% · scrambled, truncated" for a section scored below ``DAMAGED_BELOW``; None
+    for a sound one. ``flags`` are names or ``{"flag": name}`` records, when the result has
+    them."""
+    quality = item.get("quality")
+    if quality is None or quality >= DAMAGED_BELOW:
+        return None
+    flags = [f["flag"] if isinstance(f, dict) else f for f in item.get("flags") or []]
+    words = ", ".join(_(FLAG_WORDS[f]) if f in FLAG_WORDS else f.replace("_", " ")
+                      for f in flags)
+    text = _("quality {score:.0%}", score=quality)
+    return f"{text} · {words}" if words else _("{quality} · damaged text", quality=text)
+
+
 # --- the rules reference --------------------------------------------------------------------
 
 def rulebooks(rows: list[dict]) -> None:
@@ -52,6 +79,9 @@ def rulebooks(rows: list[dict]) -> None:
 def _hit(hit: dict) -> None:
     page = _(" p. {page}", page=hit["page"]) if hit.get("page") else ""
     click.echo(f"{hit['heading']}  ({hit['rulebook']}, {hit['lang']}{page})  {hit['ref']}")
+    damage = _damage(hit)
+    if damage:
+        click.secho(f"    ! {damage}", fg="yellow")
     click.echo(f"    {hit['snippet']}")
 
 
@@ -86,6 +116,10 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
     meta.append(_("raw characters {start}–{end}", start=data["raw_span"][0], end=data["raw_span"][1]))
     meta.append(_("quality {score:.0%}", score=data["quality"]))
     click.echo(" · ".join(meta))
+    damage = _damage(data)
+    if damage:
+        click.secho("  ! " + _("{damage}: the text may be damaged; compare it with the raw "
+                               "text (--raw)", damage=damage), fg="yellow")
     for flag in data["flags"]:
         click.echo(_("  ! {flag}: {detail}", flag=flag["flag"], detail=flag["detail"]))
     repairs = sum(data["repairs_by_stage"].values())
@@ -110,6 +144,8 @@ def sections(rows: list[dict]) -> None:
     for row in rows:
         indent = "  " * (row["level"] - 1)
         marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
+        damage = _damage(row)
+        marks += f"  ! {damage}" if damage else ""
         click.echo(f"{ljust(row['ref'], refs)}  {indent}{row['heading']}{marks}")
 
 
@@ -221,8 +257,8 @@ def differences(result: dict) -> None:
     the decision-table cells the two rulebooks answer differently."""
     first, second = result["rulebooks"]
     for item in result["parameters"]:
-        click.secho(f"{item['parameter']}: {first} {item[first]} · {second} {item[second]}",
-                    bold=True)
+        parameter = item["parameter"].replace("_", " ")
+        click.secho(f"{parameter}: {first} {item[first]} · {second} {item[second]}", bold=True)
         for rulebook in (first, second):
             for quote in item["quotes"][rulebook]:
                 click.echo(f"    {rulebook}: “{quote['quote']}”")
@@ -235,19 +271,32 @@ def differences(result: dict) -> None:
                 click.echo(f"    “{quote['quote']}”")
     click.echo(_("{n} of {total} decision-table cells are answered differently",
                  n=result["differing_cells"], total=result["table_cells"]))
-    for row in result["examples"][:10]:
-        click.echo(f"    {row['state']} {row['action']} → "
-                   f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")
+    for row in result["examples"][:LIST_LIMIT]:
+        verdicts = ", ".join(f"{rulebook} {_(row['by_rulebook'][rulebook])}"
+                             for rulebook in (first, second))
+        click.echo(f"    {describe(row['state'], row['action'])} → {verdicts}")
+    _more(min(len(result["examples"]), LIST_LIMIT),
+          max(result["differing_cells"], len(result["examples"])))
 
 
 def decision_table(result: dict) -> None:
-    """``cardbase table``: a count, then one line per situation with each rulebook's verdict
-    as a letter."""
+    """``cardbase table``: a count, the rulebooks as column heads, then one line per situation
+    in words with each rulebook's verdict as a mark, the conflicts, and what the marks mean."""
     click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
                  conflicts=len(result["conflicts"])))
+    rulebooks = list(result["rows"][0]["by_rulebook"]) if result["rows"] else []
+    for index, rulebook in enumerate(rulebooks):
+        click.echo("  " * index + "↓ " + rulebook)
     for row in result["rows"]:
-        verdicts = " ".join(f"{v[:1].upper()}" for v in row["by_rulebook"].values())
-        click.echo(f"{verdicts}  {row['state']} {row['action']}")
+        verdicts = " ".join(VERDICT_MARKS.get(v, "·") for v in row["by_rulebook"].values())
+        click.echo(f"{verdicts}  {describe(row['state'], row['action'])}")
+    for conflict in result["conflicts"][:LIST_LIMIT]:
+        click.secho(_("conflict under {rulebook}: {situation} ({allows} allows it, {forbids} "
+                      "forbids it)", rulebook=conflict["rulebook"], allows=conflict["allows"],
+                      forbids=conflict["forbids"],
+                      situation=describe(conflict["state"], conflict["action"])), fg="red")
+    _more(min(len(result["conflicts"]), LIST_LIMIT), len(result["conflicts"]), indent="")
+    click.echo(_("✓ allowed · ✗ forbidden · ? conditional"))
 
 
 # --- building, the site, export ---------------------------------------------------------------

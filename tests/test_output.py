@@ -1,4 +1,5 @@
-"""Output that reads well in every language: tables aligned by display width."""
+"""Output that reads well in every language: tables aligned by display width, situations in
+words, lists that say how much was left out, damaged sections said to be damaged."""
 
 from __future__ import annotations
 
@@ -83,6 +84,92 @@ def test_sections_headings_start_at_one_column(runner, built_db):
         heading_at = line.index(row["heading"])
         starts.add(width(line[:heading_at]) - 2 * (row["level"] - 1))
     assert len(starts) == 1
+
+
+# --- situations in words, "and 25 more" ----------------------------------------------------
+
+def test_a_situation_is_said_in_words():
+    from cardbase.situations import describe
+
+    text = describe({"phase": "combat", "my_turn": False, "role": "helper", "race": "elf"},
+                    {"verb": "play", "card_type": "curse", "from": "hand"})
+    assert text == "combat · someone else's turn · you help · race: elf: play · a curse · from your hand"
+    with i18n.language("ja"):
+        japanese = describe({"phase": "combat", "my_turn": False}, {"verb": "play"})
+    assert "戦闘" in japanese and "他人のターン" in japanese and "{" not in japanese
+
+
+def test_a_situation_never_seen_is_still_said_in_words():
+    from cardbase.situations import describe
+
+    text = describe({"phase": "second_breakfast", "dead": False, "hand_size": 7,
+                     "this_turn": {"fought": True}, "army": ["Chaos", "Order"]},
+                    {"verb": "juggle_torches", "gold": 300})
+    assert "{" not in text and "'" not in text and "_" not in text
+    for phrase in ("second breakfast", "not dead", "hand size: 7", "this turn fought",
+                   "army: Chaos, Order", "juggle torches", "gold: 300"):
+        assert phrase in text
+
+
+@pytest.mark.parametrize("lang, more", [("es", "… y 25 más"), ("de", "… und 25 weitere"),
+                                        ("ja", "…ほか 25 件"), ("vi", "… và 25 mục nữa"),
+                                        (None, "… and 25 more")])
+def test_diff_prints_situations_in_words_and_says_how_many_are_left(runner, built_db, lang,
+                                                                     more):
+    result = runner.invoke(main, ["diff", "munchkin-es", "munchkin-ja", "--db", str(built_db)],
+                           env=_env(LOCALES[lang] if lang else None))
+    assert result.exit_code == 0
+    data = json.loads(runner.invoke(main, ["diff", "munchkin-es", "munchkin-ja", "--json",
+                                           "--db", str(built_db)]).stdout)
+    assert data["differing_cells"] - 10 == 25
+    assert more in result.stdout
+    assert "{'" not in result.stdout and "'verb'" not in result.stdout
+
+
+def test_table_prints_situations_in_words(runner, built_db):
+    result = runner.invoke(main, ["table", "munchkin", "--db", str(built_db)],
+                           env=_env("vi_VN.UTF-8"))
+    assert result.exit_code == 0
+    assert "{'" not in result.stdout
+    assert "lượt của người khác" in result.stdout and "✓ được phép" in result.stdout
+
+
+def test_a_long_list_says_how_many_are_left(capsys):
+    from cardbase import render
+
+    render._more(10, 35)
+    render._more(10, 10)
+    assert capsys.readouterr().out == "    … and 25 more\n"
+
+
+# --- damaged sections -----------------------------------------------------------------------
+
+def test_a_damaged_result_says_its_quality_and_flags():
+    from cardbase.render import _damage
+
+    assert _damage({"quality": 0.42, "flags": ["scrambled"]}) == "quality 42% · scrambled"
+    assert _damage({"quality": 0.42, "flags": [{"flag": "truncated", "detail": "x"}]}) == \
+        "quality 42% · truncated"
+    assert _damage({"quality": 0.95}) is None
+    with i18n.language("de"):
+        assert _damage({"quality": 0.1}) == "Qualität 10% · beschädigter Text"
+
+
+def test_rule_and_section_show_the_quality_of_a_damaged_section(runner, built_db):
+    rows = json.loads(runner.invoke(main, ["sections", "munchkin-warhammer-aos-de", "--json",
+                                           "--db", str(built_db)]).stdout)
+    worst = min(rows, key=lambda r: r["quality"])
+    assert worst["quality"] < 0.5
+    percent = f"{worst['quality']:.0%}"
+    found = runner.invoke(main, ["rule", worst["heading"], "--lang", "de", "--db",
+                                 str(built_db)], env=_env("de_DE.UTF-8"))
+    assert f"! Qualität {percent}" in found.stdout
+    every = runner.invoke(main, ["rule", worst["heading"], "--all-languages", "--db",
+                                 str(built_db)], env=_env("ja_JP.UTF-8"))
+    assert f"品質 {percent}" in every.stdout
+    shown = runner.invoke(main, ["section", worst["ref"], "--db", str(built_db)],
+                          env=_env("vi_VN.UTF-8"))
+    assert "văn bản có thể bị hỏng" in shown.stdout
 
 
 # --- the lookup path stays light ----------------------------------------------------------------
