@@ -51,6 +51,10 @@ CLICK_MESSAGES = [
     ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
 ]
 
+# click names its path types ("file", "directory") when the command line's options are
+# declared, at import: their words must be in place before cardbase.cli declares them
+install_stdlib_catalog(CLICK_MESSAGES)
+
 
 def _first_sentence(text: str) -> str:
     """The first sentence of a help text's first paragraph (click's rule, plus the Japanese

@@ -19,7 +19,6 @@ import json
 import click
 
 from .i18n import N_, _, ngettext
-from .situations import describe
 from .textwidth import fit, ljust, table, width
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
@@ -255,6 +254,8 @@ def fight(result: dict) -> None:
 def differences(result: dict) -> None:
     """``cardbase diff``: the numbers, the rules stated in one rulebook only, and examples of
     the decision-table cells the two rulebooks answer differently."""
+    from .situations import describe
+
     first, second = result["rulebooks"]
     for item in result["parameters"]:
         parameter = item["parameter"].replace("_", " ")
@@ -282,6 +283,8 @@ def differences(result: dict) -> None:
 def decision_table(result: dict) -> None:
     """``cardbase table``: a count, the rulebooks as column heads, then one line per situation
     in words with each rulebook's verdict as a mark, the conflicts, and what the marks mean."""
+    from .situations import describe
+
     click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
                  conflicts=len(result["conflicts"])))
     rulebooks = list(result["rows"][0]["by_rulebook"]) if result["rows"] else []

@@ -2,30 +2,54 @@
 
 A Japanese character takes two columns, a combining accent none; ``len`` counts both as one, so
 tables padded with ``str.ljust`` drift apart as soon as a cell holds kana or kanji. ``width``
-measures display columns with wcwidth; text made only of characters below U+0300 (ASCII and the
-Latin letters of Spanish and German, none of them wide or combining) is measured by ``len``, so
-wcwidth (some ten milliseconds to import) is loaded only when a table holds other scripts.
+measures display columns. Letters, digits, punctuation and spaces (all the text of our
+languages: Latin with its accents, Vietnamese, kana, kanji, full-width forms) are measured
+from the standard library's Unicode tables, as wcwidth measures them: two columns for East
+Asian wide and full-width characters, none for combining marks, one otherwise. Anything else
+(symbols, emoji, format and control characters, whose widths terminals disagree on and
+wcwidth tracks release by release) is measured by wcwidth, imported only then: it takes some
+ten milliseconds to import, more than a lookup may spend.
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 
 ELLIPSIS = "…"
 _NARROW_LIMIT = "\u0300"   # below it: one column a character (control characters aside)
+_TEXT_CATEGORIES = {"Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe",
+                    "Pi", "Pf", "Po", "Zs"}
 
 
 def _simple(text: str) -> bool:
     return not text or (max(text) < _NARROW_LIMIT and text.isprintable())
 
 
+def _char_width(ch: str) -> int | None:
+    """The width of a character of text; None for one only wcwidth can tell."""
+    if ch < _NARROW_LIMIT:
+        return 1 if ch.isprintable() else None
+    category = unicodedata.category(ch)
+    if category in ("Mn", "Me") or ch in "\u3164\uffa0":   # marks and the Hangul fillers
+        return 0
+    if category in _TEXT_CATEGORIES:
+        return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return None
+
+
 def width(text: str) -> int:
     """The number of terminal columns ``text`` takes (a control character counts as none)."""
     if _simple(text):
         return len(text)
-    from wcwidth import wcwidth
+    total = 0
+    for ch in text:
+        size = _char_width(ch)
+        if size is None:
+            from wcwidth import wcwidth
 
-    return sum(max(wcwidth(ch), 0) for ch in text)
+            size = max(wcwidth(ch), 0)
+        total += size
+    return total
 
 
 def ljust(text: str, columns: int) -> str:
@@ -64,7 +88,7 @@ def fit(text: str, columns: int) -> str:
 
 def _inside_word(ch: str) -> bool:
     """A character of a word written between spaces (not a space, not Chinese or Japanese)."""
-    return bool(ch) and not ch.isspace() and not _UNSPACED.match(ch)
+    return bool(ch) and not ch.isspace() and not _unspaced(ch)
 
 
 def table(rows: list[tuple[str, ...]], right: tuple[int, ...] = (), gap: str = "  ") -> list[str]:
@@ -79,12 +103,30 @@ def table(rows: list[tuple[str, ...]], right: tuple[int, ...] = (), gap: str = "
                      for i, cell in enumerate(row)).rstrip() for row in rows]
 
 
-# a run of characters written without spaces between words (each one a place to break a line),
-# a run of other non-space characters (a word), or white space
-_UNSPACED_CHARS = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-_UNSPACED = re.compile(f"[{_UNSPACED_CHARS}]")
-_TOKENS = re.compile(f"[{_UNSPACED_CHARS}]|[^\\s{_UNSPACED_CHARS}]+|\\s+")
+# scripts written without spaces between words: a line may break between any two characters
+_UNSPACED_RANGES = ((0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
 _NO_LINE_START = "。、，．・ー」』）】！？:;,.)"
+
+
+def _unspaced(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _UNSPACED_RANGES)
+
+
+def _tokens(text: str) -> list[str]:
+    """Words, single characters of unspaced scripts, and runs of white space."""
+    tokens: list[str] = []
+    current, kind = "", None
+    for ch in text:
+        now = "space" if ch.isspace() else "char" if _unspaced(ch) else "word"
+        if current and (now != kind or now == "char"):
+            tokens.append(current)
+            current = ""
+        current += ch
+        kind = now
+    if current:
+        tokens.append(current)
+    return tokens
 
 
 def wrap(text: str, columns: int) -> list[str]:
@@ -94,7 +136,7 @@ def wrap(text: str, columns: int) -> list[str]:
     wants; a word longer than a line gets a line of its own)."""
     lines: list[str] = []
     line, used, spaced = "", 0, False
-    for token in _TOKENS.findall(text):
+    for token in _tokens(text):
         if token.isspace():
             spaced = True
             continue
@@ -103,7 +145,7 @@ def wrap(text: str, columns: int) -> list[str]:
         if line and used + len(gap) + size > columns:
             carry = ""
             if token[0] in _NO_LINE_START:
-                if gap or len(line) < 2 or not _UNSPACED.match(line[-1]):
+                if gap or len(line) < 2 or not _unspaced(line[-1]):
                     line += gap + token    # nothing to carry: let the mark stick out
                     used += len(gap) + size
                     spaced = False

@@ -58,6 +58,28 @@ def test_a_table_of_made_up_japanese_and_vietnamese_rows_lines_up():
     assert width(lines[1]) == width(lines[0]) or lines[1].endswith("12")
 
 
+def test_text_is_measured_as_wcwidth_measures_it():
+    from wcwidth import wcwidth
+
+    from cardbase.textwidth import width
+
+    ranges = [(0x20, 0x2FF), (0x300, 0x36F), (0x1E00, 0x1EFF), (0x2000, 0x206F), (0x2190, 0x27BF),
+              (0x3000, 0x30FF), (0x3130, 0x318F), (0x4E00, 0x9FFF), (0xAC00, 0xAC40),
+              (0xFF00, 0xFFEF), (0x1F300, 0x1F64F)]
+    for low, high in ranges:
+        for code in range(low, high + 1):
+            assert width(chr(code)) == max(wcwidth(chr(code)), 0), hex(code)
+    assert width("Quái vật 戦闘 ｶｰﾄﾞ e\u0301") == 4 + 1 + 3 + 1 + 4 + 1 + 4 + 1 + 1
+
+
+def test_our_languages_are_measured_without_importing_wcwidth():
+    code = ("import sys; from cardbase.textwidth import width; "
+            "width('Quái vật đánh “戦闘”、ｶｰﾄﾞ … Größe ñ'); print('wcwidth' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
+
+
 @pytest.mark.parametrize("args", [["cards", "--lang", "ja"], ["rulebooks"],
                                   ["translate", "status"]])
 def test_japanese_tables_line_up(runner, built_db, args, monkeypatch):
