@@ -19,8 +19,9 @@ from pathlib import Path
 import click
 
 from . import __version__, render
+from .clitext import Group, Option, option
 from .errors import CardbaseError, clip_lines, excerpt
-from .i18n import _, environment_language, ngettext, set_language
+from .i18n import N_, _, environment_language, ngettext, set_language
 from .rules.limits import LIMITS
 
 
@@ -90,14 +91,14 @@ def _os_error(exc: OSError) -> str:
 
 
 def db_option(command):
-    return click.option("--db", "db_path", type=click.Path(path_type=Path),
-                        envvar="CARDBASE_DB", default=None, show_envvar=True,
-                        help=_("The database file (default: cardbase.db)."))(command)
+    return option("--db", "db_path", type=click.Path(path_type=Path),
+                  envvar="CARDBASE_DB", default=None, show_envvar=True,
+                  help=N_("The database file (default: cardbase.db)."))(command)
 
 
 def json_option(command):
-    return click.option("--json", "as_json", is_flag=True,
-                        help=_("Print the result as JSON."))(command)
+    return option("--json", "as_json", is_flag=True,
+                  help=N_("Print the result as JSON."))(command)
 
 
 def _connect(db_path):
@@ -115,12 +116,13 @@ def _use_language(lang: str | None) -> None:
     set_language(lang)
 
 
-class _OneLineErrors(click.Group):
+class _OneLineErrors(Group):
     """The command group, whose usage errors (an unknown option, a value out of range, a
     missing argument) are one line on standard error with exit status 2, as every other error
     is, instead of click's usage block."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        set_language(None)  # a usage error is reported before any command picks its language
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -145,18 +147,21 @@ class _OneLineErrors(click.Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
-@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardbase")
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("cardbase: a multilingual rules reference for the Munchkin family of card "
+                     "games."))
+@click.version_option(__version__, prog_name="cardbase", cls=Option,
+                      help=N_("Show the version and exit."))
 def main():
-    """cardbase: a multilingual rules reference for the Munchkin family of card games."""
+    pass
 
 
 def _locales_option(command):
-    return click.option("--locales", "locales_dir",
-                        type=click.Path(path_type=Path), default=None,
-                        envvar="CARDBASE_LOCALES", show_envvar=True,
-                        help=_("The catalogs folder (default: the project's locales/, then the "
-                               "catalogs cardbase ships)."))(command)
+    return option("--locales", "locales_dir",
+                  type=click.Path(path_type=Path), default=None,
+                  envvar="CARDBASE_LOCALES", show_envvar=True,
+                  help=N_("The catalogs folder (default: the project's locales/, then the "
+                          "catalogs cardbase ships)."))(command)
 
 
 def _locales(locales_dir):
@@ -166,19 +171,19 @@ def _locales(locales_dir):
 
 
 def _data_option(command):
-    return click.option("--data", "data_dir", type=click.Path(path_type=Path),
-                        envvar="CARDBASE_DATA", show_envvar=True, default=None,
-                        help=_("The data folder to build from (default: ./data)."))(command)
+    return option("--data", "data_dir", type=click.Path(path_type=Path),
+                  envvar="CARDBASE_DATA", show_envvar=True, default=None,
+                  help=N_("The data folder to build from (default: ./data)."))(command)
 
 
-@main.command()
+@main.command(help=N_("Build the database from the data folder (atomically: a failed build "
+                      "changes nothing)."))
 @_data_option
 @db_option
 @_locales_option
-@click.option("--quiet", "-q", is_flag=True, help=_("Print nothing but errors."))
+@option("--quiet", "-q", is_flag=True, help=N_("Print nothing but errors."))
 @guarded
 def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None, quiet: bool):
-    """Build the database from the data folder (atomically: a failed build changes nothing)."""
     from . import paths
     from .ingest import build_database
 
@@ -195,12 +200,12 @@ def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None,
         render.built(target, corpus)
 
 
-@main.command()
+@main.command(help=N_("List the ingested rulebooks: id, game, language, edition, sections and "
+                      "quality."))
 @db_option
 @json_option
 @guarded
 def rulebooks(db_path, as_json):
-    """List the ingested rulebooks: id, game, language, edition, sections and quality."""
     from .search.rules import list_rulebooks
 
     _use_language(None)
@@ -210,18 +215,17 @@ def rulebooks(db_path, as_json):
     render.rulebooks(rows)
 
 
-@main.command()
+@main.command(help=N_("Find the rule sections that answer QUERY, in any language."))
 @click.argument("query")
-@click.option("--lang", help=_("Only rulebooks in this language (es, de, ja, vi...)."))
-@click.option("--game", help=_("Only rulebooks of this game."))
-@click.option("--all-languages", is_flag=True,
-              help=_("Show the topics found in every rulebook and language that has them."))
-@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
+@option("--lang", help=N_("Only rulebooks in this language (es, de, ja, vi...)."))
+@option("--game", help=N_("Only rulebooks of this game."))
+@option("--all-languages", is_flag=True,
+        help=N_("Show the topics found in every rulebook and language that has them."))
+@option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
 @db_option
 @json_option
 @guarded
 def rule(query, lang, game, all_languages, limit, db_path, as_json):
-    """Find the rule sections that answer QUERY, in any language."""
     from .search.rules import find_rules
 
     _use_language(lang)
@@ -234,15 +238,15 @@ def rule(query, lang, game, all_languages, limit, db_path, as_json):
         _fail(_("nothing found for {query!r}", query=shown), 1)
 
 
-@main.command()
+@main.command(help=N_("Show one section, REF = rulebook/section (see `cardbase sections "
+                      "RULEBOOK`)."))
 @click.argument("ref")
-@click.option("--raw", is_flag=True, help=_("Print the raw source text the section comes from."))
-@click.option("--lang", help=_("Also show a community translation into this language."))
+@option("--raw", is_flag=True, help=N_("Print the raw source text the section comes from."))
+@option("--lang", help=N_("Also show a community translation into this language."))
 @db_option
 @json_option
 @guarded
 def section(ref, raw, lang, db_path, as_json):
-    """Show one section, REF = rulebook/section (see `cardbase sections RULEBOOK`)."""
     from .search.rules import get_section
 
     _use_language(lang)
@@ -254,13 +258,12 @@ def section(ref, raw, lang, db_path, as_json):
     render.section(data, raw=raw, lang=lang)
 
 
-@main.command()
+@main.command(help=N_("List the sections of RULEBOOK in reading order."))
 @click.argument("rulebook")
 @db_option
 @json_option
 @guarded
 def sections(rulebook, db_path, as_json):
-    """List the sections of RULEBOOK in reading order."""
     from .search.rules import list_sections
 
     _use_language(None)
@@ -270,14 +273,14 @@ def sections(rulebook, db_path, as_json):
     render.sections(rows)
 
 
-@main.command()
+@main.command(help=N_("Show the card NAME (any language, any case; a typo finds the nearest "
+                      "card)."))
 @click.argument("name")
-@click.option("--game", help=_("Only cards of this game."))
+@option("--game", help=N_("Only cards of this game."))
 @db_option
 @json_option
 @guarded
 def card(name, game, db_path, as_json):
-    """Show the card NAME (any language, any case; a typo finds the nearest card)."""
     from .search.cards import find_card
 
     _use_language(None)
@@ -287,15 +290,14 @@ def card(name, game, db_path, as_json):
     render.card(found)
 
 
-@main.command()
-@click.option("--game", help=_("Only cards of this game."))
-@click.option("--type", "card_type", help=_("Only cards of this type (monster, curse, item...)."))
-@click.option("--lang", help=_("Show names in this language where the card has one."))
+@main.command(help=N_("List the cards, filtered by game, type and language."))
+@option("--game", help=N_("Only cards of this game."))
+@option("--type", "card_type", help=N_("Only cards of this type (monster, curse, item...)."))
+@option("--lang", help=N_("Show names in this language where the card has one."))
 @db_option
 @json_option
 @guarded
 def cards(game, card_type, lang, db_path, as_json):
-    """List the cards, filtered by game, type and language."""
     from .search.cards import list_cards
 
     _use_language(lang)
@@ -305,13 +307,13 @@ def cards(game, card_type, lang, db_path, as_json):
     render.cards(rows, lang)
 
 
-@main.command()
+@main.command(help=N_("Show the glossary term WORD in every language, with the sections that "
+                      "define it."))
 @click.argument("word")
 @db_option
 @json_option
 @guarded
 def term(word, db_path, as_json):
-    """Show the glossary term WORD in every language, with the sections that define it."""
     from .search.cards import find_term
 
     _use_language(None)
@@ -330,18 +332,18 @@ def _print_vocabulary(ctx, _param, value):
     ctx.exit(0)
 
 
-@main.command()
+@main.command(help=N_("Answer \"can I do this now?\" for the query in QUERY (JSON or YAML; - for "
+                      "standard input)."))
 @click.argument("query_file", metavar="QUERY",
                 type=click.Path(allow_dash=True, path_type=Path))
-@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
-@click.option("--help-vocabulary", is_flag=True, expose_value=False, is_eager=True,
-              callback=_print_vocabulary,
-              help=_("List every key and value a query may use, and exit."))
+@option("--lang", help=N_("Explanations and quotes in this language where possible."))
+@option("--help-vocabulary", is_flag=True, expose_value=False, is_eager=True,
+        callback=_print_vocabulary,
+        help=N_("List every key and value a query may use, and exit."))
 @db_option
 @json_option
 @guarded
 def check(query_file, lang, db_path, as_json):
-    """Answer "can I do this now?" for the query in QUERY (JSON or YAML; - for standard input)."""
     from .rules.checker import check as run_check, read_query_file, read_query_stream
 
     _use_language(lang)
@@ -355,19 +357,19 @@ def check(query_file, lang, db_path, as_json):
     render.answer(result)
 
 
-@main.command()
+@main.command(help=N_("Answer a rules QUESTION written as a player would say it, in any of five "
+                      "languages."))
 @click.argument("question")
-@click.option("--lang", help=_("The question's language (en, es, de, ja, vi); detected when left "
-                               "out."))
-@click.option("--game", type=click.Choice(["munchkin", "munchkin-warhammer-aos", "dungeon-mayhem",
-                                           "smashup-munchkin"]),
-              help=_("The game (default: the one the question names, else Munchkin)."))
-@click.option("--rulebook", help=_("Ask one rulebook only."))
+@option("--lang", help=N_("The question's language (en, es, de, ja, vi); detected when left "
+                          "out."))
+@option("--game", type=click.Choice(["munchkin", "munchkin-warhammer-aos", "dungeon-mayhem",
+                                     "smashup-munchkin"]),
+        help=N_("The game (default: the one the question names, else Munchkin)."))
+@option("--rulebook", help=N_("Ask one rulebook only."))
 @db_option
 @json_option
 @guarded
 def ask(question, lang, game, rulebook, db_path, as_json):
-    """Answer a rules QUESTION written as a player would say it, in any of five languages."""
     from .ask import Asker, Unreadable, followup
 
     asker = Asker(_connect(db_path))
@@ -395,29 +397,29 @@ def ask(question, lang, game, rulebook, db_path, as_json):
     render.asked(result)
 
 
-@main.command("can-play")
+@main.command("can-play", help=N_("Can I play WHAT (a card kind such as curse or half-breed, or "
+                                  "a card's name) now?"))
 @click.argument("what")
-@click.option("--game", help=_("The game (default: the game of --rulebook, else the game of the "
-                               "card WHAT names, else the database's only game)."))
-@click.option("--rulebook", help=_("Ask one rulebook only."))
-@click.option("--verb", default="play", show_default=True,
-              help=_("The action: play, use, discard, sell, trade, equip..."))
-@click.option("--phase", help=_("The phase of the turn (setup, start_of_turn, combat...)."))
-@click.option("--my-turn/--not-my-turn", default=None, help=_("Whose turn it is."))
-@click.option("--role", type=click.Choice(["fighter", "helper", "bystander"]))
-@click.option("--level", type=click.IntRange(*LIMITS["level"]))
-@click.option("--race", multiple=True, help=_("A race (any language); repeat for two."))
-@click.option("--class", "classes", multiple=True, help=_("A class (any language)."))
-@click.option("--from", "source", type=click.Choice(["hand", "in_play", "drawn_face_up",
-                                                     "drawn_face_down", "just_acquired"]))
-@click.option("--target", help=_("self, other_player, monster, combat..."))
-@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@option("--game", help=N_("The game (default: the game of --rulebook, else the game of the "
+                          "card WHAT names, else the database's only game)."))
+@option("--rulebook", help=N_("Ask one rulebook only."))
+@option("--verb", default="play", show_default=True,
+        help=N_("The action: play, use, discard, sell, trade, equip..."))
+@option("--phase", help=N_("The phase of the turn (setup, start_of_turn, combat...)."))
+@option("--my-turn/--not-my-turn", default=None, help=N_("Whose turn it is."))
+@option("--role", type=click.Choice(["fighter", "helper", "bystander"]))
+@option("--level", type=click.IntRange(*LIMITS["level"]))
+@option("--race", multiple=True, help=N_("A race (any language); repeat for two."))
+@option("--class", "classes", multiple=True, help=N_("A class (any language)."))
+@option("--from", "source", type=click.Choice(["hand", "in_play", "drawn_face_up",
+                                               "drawn_face_down", "just_acquired"]))
+@option("--target", help=N_("self, other_player, monster, combat..."))
+@option("--lang", help=N_("Explanations and quotes in this language where possible."))
 @db_option
 @json_option
 @guarded
 def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, classes, source,
              target, lang, db_path, as_json):
-    """Can I play WHAT (a card kind such as curse or half-breed, or a card's name) now?"""
     from .rules.checker import can_play as run_can_play
 
     _use_language(lang)
@@ -435,36 +437,32 @@ def can_play(what, game, rulebook, verb, phase, my_turn, role, level, race, clas
     render.answer(result)
 
 
-@main.command()
-@click.option("--rulebook", help=_("The rulebook to fight under (default: the database's only "
-                                   "rulebook that resolves combat)."))
-@click.option("--level", type=click.IntRange(*LIMITS["level"]), default=1, show_default=True,
-              help=_("Your level."))
-@click.option("--bonus", type=click.IntRange(*LIMITS["bonus"]), default=0,
-              help=_("Your bonuses from items in play."))
-@click.option("--class", "classes", multiple=True)
-@click.option("--race", multiple=True)
-@click.option("--berserk", type=click.IntRange(*LIMITS["berserk"]), default=0,
-              help=_("Cards a Warrior discards to go berserk."))
-@click.option("--one-shot", "one_shots", multiple=True,
-              help=_("A one-shot item used for you: a bonus (5) or a card name."))
-@click.option("--helper-level", type=click.IntRange(*LIMITS["helper_level"]))
-@click.option("--helper-bonus", type=click.IntRange(*LIMITS["helper_bonus"]), default=0)
-@click.option("--helper-class", multiple=True)
-@click.option("--helper-race", multiple=True)
-@click.option("--monster", "monsters", multiple=True,
-              help=_("A monster: its card name (any language) or its level."))
-@click.option("--enhancer", "enhancers", multiple=True,
-              help=_("An enhancer on the first monster: a bonus (+5) or a card name."))
-@click.option("--against", "against", multiple=True,
-              help=_("A one-shot item used for the monsters: a bonus or a card name."))
-@click.option("--lang", help=_("Explanations and quotes in this language where possible."))
+@main.command(help=N_("Who wins this fight? Every modifier explained, with the rules that apply."))
+@option("--rulebook", help=N_("The rulebook to fight under (default: the database's only "
+                              "rulebook that resolves combat)."))
+@option("--level", type=click.IntRange(*LIMITS["level"]), default=1, show_default=True, help=N_("Your level."))
+@option("--bonus", type=click.IntRange(*LIMITS["bonus"]), default=0, help=N_("Your bonuses from items in play."))
+@option("--class", "classes", multiple=True)
+@option("--race", multiple=True)
+@option("--berserk", type=click.IntRange(*LIMITS["berserk"]), default=0, help=N_("Cards a Warrior discards to go berserk."))
+@option("--one-shot", "one_shots", multiple=True,
+        help=N_("A one-shot item used for you: a bonus (5) or a card name."))
+@option("--helper-level", type=click.IntRange(*LIMITS["helper_level"]))
+@option("--helper-bonus", type=click.IntRange(*LIMITS["helper_bonus"]), default=0)
+@option("--helper-class", multiple=True)
+@option("--helper-race", multiple=True)
+@option("--monster", "monsters", multiple=True,
+        help=N_("A monster: its card name (any language) or its level."))
+@option("--enhancer", "enhancers", multiple=True,
+        help=N_("An enhancer on the first monster: a bonus (+5) or a card name."))
+@option("--against", "against", multiple=True,
+        help=N_("A one-shot item used for the monsters: a bonus or a card name."))
+@option("--lang", help=N_("Explanations and quotes in this language where possible."))
 @db_option
 @json_option
 @guarded
 def combat(rulebook, level, bonus, classes, race, berserk, one_shots, helper_level, helper_bonus,
            helper_class, helper_race, monsters, enhancers, against, lang, db_path, as_json):
-    """Who wins this fight? Every modifier explained, with the rules that apply."""
     from .rules.fight import fight
 
     _use_language(lang)
@@ -478,15 +476,14 @@ def combat(rulebook, level, bonus, classes, race, berserk, one_shots, helper_lev
     render.fight(result)
 
 
-@main.command()
+@main.command(help=N_("List where two rulebooks of one game disagree, quoted from both."))
 @click.argument("first")
 @click.argument("second")
-@click.option("--lang", help=_("Rule statements in this language."))
+@option("--lang", help=N_("Rule statements in this language."))
 @db_option
 @json_option
 @guarded
 def diff(first, second, lang, db_path, as_json):
-    """List where two rulebooks of one game disagree, quoted from both."""
     from .rules.editions import differences
 
     _use_language(lang)
@@ -496,39 +493,40 @@ def diff(first, second, lang, db_path, as_json):
     render.differences(result)
 
 
-@main.command()
+@main.command(help=N_("Answer every combination of situation and action for GAME (a whole "
+                      "decision table)."))
 @click.argument("game")
 @db_option
 @json_option
 @guarded
 def table(game, db_path, as_json):
-    """Answer every combination of situation and action for GAME (a whole decision table)."""
     from .rules.checker import game_table
 
+    _use_language(None)
     result = game_table(_connect(db_path), game)
     if as_json:
         return render.json_output(result)
     render.decision_table(result)
 
 
-@main.group()
+@main.group(help=N_("Build or serve the static site (mkdocs-material, one build per language)."))
 def site():
-    """Build or serve the static site (mkdocs-material, one build per language)."""
+    pass
 
 
 def _site_options(command):
-    command = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-                           default=None, help=_("The folder the site is written to "
-                                                "(default: ./public)."))(command)
+    command = option("--out", type=click.Path(file_okay=False, path_type=Path),
+                     default=None, help=N_("The folder the site is written to "
+                                           "(default: ./public)."))(command)
     return db_option(command)
 
 
-@site.command("build")
+@site.command("build", help=N_("Build the site from the current database (atomically: a failed "
+                               "build keeps the old one)."))
 @_site_options
-@click.option("--quiet", "-q", is_flag=True)
+@option("--quiet", "-q", is_flag=True)
 @guarded
 def site_build(out, db_path, quiet):
-    """Build the site from the current database (atomically: a failed build keeps the old one)."""
     from .paths import site_output
     from .site.build import build_site
 
@@ -543,13 +541,13 @@ def site_build(out, db_path, quiet):
         render.site_built(out, report)
 
 
-@site.command("serve")
+@site.command("serve", help=N_("Serve the site on 127.0.0.1, rebuilding the database and the "
+                               "site when data/ changes."))
 @_site_options
 @_data_option
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @guarded
 def site_serve(out, db_path, data_dir, port):
-    """Serve the site on 127.0.0.1, rebuilding the database and the site when data/ changes."""
     from . import paths
     from .ingest import build_database
     from .site.build import build_site
@@ -569,38 +567,40 @@ def site_serve(out, db_path, data_dir, port):
     serve(out, data_dir, rebuild, port=port, report=render.note)
 
 
-@main.group()
+@main.group(help=N_("Translate cardbase: catalogs for the interface and the content, for Poedit "
+                    "or Weblate."))
 def translate():
-    """Translate cardbase: catalogs for the interface and the content, for Poedit or Weblate."""
+    pass
 
 
-@translate.command("init")
+@translate.command("init", help=N_("Create the interface and content catalogs of a new language "
+                                   "LANG."))
 @click.argument("lang")
 @_locales_option
 @db_option
 @guarded
 def translate_init(lang, locales_dir, db_path):
-    """Create the interface and content catalogs of a new language LANG."""
     from .translate.workflow import init
 
     render.created(init(_connect(db_path), _locales(locales_dir), lang))
 
 
-@translate.command("export")
+@translate.command("export", help=N_("Bring LANG's catalogs up to date with the sources (nothing "
+                                     "lost) and export them."))
 @click.argument("lang")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              help=_("Also copy the catalogs to this folder (for Poedit, Weblate or Crowdin)."))
+@option("--out", type=click.Path(file_okay=False, path_type=Path),
+        help=N_("Also copy the catalogs to this folder (for Poedit, Weblate or Crowdin)."))
 @_locales_option
 @db_option
 @guarded
 def translate_export(lang, out, locales_dir, db_path):
-    """Bring LANG's catalogs up to date with the sources (nothing lost) and export them."""
     from .translate.workflow import export
 
     render.paths(export(_connect(db_path), _locales(locales_dir), lang, out))
 
 
-@translate.command("import")
+@translate.command("import", help=N_("Check translated FILES for LANG and import them (all of "
+                                     "them, or none on any problem)."))
 @click.argument("lang")
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -608,36 +608,35 @@ def translate_export(lang, out, locales_dir, db_path):
 @db_option
 @guarded
 def translate_import(lang, files, locales_dir, db_path):
-    """Check translated FILES for LANG and import them (all of them, or none on any problem)."""
     from .translate.workflow import import_files
 
     counts = import_files(_connect(db_path), _locales(locales_dir), lang, list(files))
     render.imported(counts)
 
 
-@translate.command("extract")
-@click.option("--update", is_flag=True,
-              help=_("Also update every language's interface catalog (translations kept, changed "
-                     "messages fuzzy)."))
+@translate.command("extract", help=N_("Refresh cardbase.pot from the code: sorted, no locations, "
+                                      "a small diff per changed string."))
+@option("--update", is_flag=True,
+        help=N_("Also update every language's interface catalog (translations kept, changed "
+                "messages fuzzy)."))
 @_locales_option
 @guarded
 def translate_extract(update, locales_dir):
-    """Refresh cardbase.pot from the code: sorted, no locations, a small diff per changed string."""
     from .translate.extract import extract
 
     render.extracted(extract(_locales(locales_dir), update=update))
 
 
-@translate.command("status")
-@click.option("--min", "minimum", multiple=True, metavar="[KIND=]PERCENT",
-              help=_("Exit non-zero when a catalog is below this percentage of what is meant to "
-                     "be translated: 90 for every kind, or interface=90, content=50; repeatable."))
+@translate.command("status", help=N_("Per language and kind: translated, fuzzy (source changed) "
+                                     "and missing; topics by language."))
+@option("--min", "minimum", multiple=True, metavar="[KIND=]PERCENT",
+        help=N_("Exit non-zero when a catalog is below this percentage of what is meant to "
+                "be translated: 90 for every kind, or interface=90, content=50; repeatable."))
 @_locales_option
 @db_option
 @json_option
 @guarded
 def translate_status(minimum, locales_dir, db_path, as_json):
-    """Per language and kind: translated, fuzzy (source changed) and missing; topics by language."""
     from .translate.workflow import below, parse_minimum, status
 
     minimums = [parse_minimum(value) for value in minimum]
@@ -655,15 +654,15 @@ def translate_status(minimum, locales_dir, db_path, as_json):
                            for row in failing)), 1)
 
 
-@main.command()
-@click.option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
-              show_default=True, help=_("json: one document; jsonl: one section per line."))
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=_("Write to this file instead of standard output."))
+@main.command(help=N_("Export the database's contents (rulebooks, topics, sections) for other "
+                      "tools."))
+@option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
+        show_default=True, help=N_("json: one document; jsonl: one section per line."))
+@option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        help=N_("Write to this file instead of standard output."))
 @db_option
 @guarded
 def export(fmt, out, db_path):
-    """Export the database's contents (rulebooks, topics, sections) for other tools."""
     from .export import export_text, write_export
 
     if out is None:

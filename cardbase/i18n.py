@@ -21,6 +21,10 @@ from . import paths
 DOMAIN = "cardbase"
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (it is translated when shown)."""
+    return message
+
 
 class Translations:
     """A compiled catalog: ``gettext``, ``ngettext`` and the context variants, as Jinja's i18n
@@ -28,10 +32,13 @@ class Translations:
     the standard ``gettext`` module imports ``locale`` and parses ``.mo`` files in Python, both on
     every command's path.)"""
 
-    def __init__(self, catalog: dict | None = None, plural: str | None = None):
+    def __init__(self, catalog: dict | None = None, plural: str | None = None,
+                 lang: str | None = None, source: Path | None = None):
         self._catalog = catalog or {}
         self._plural_source = plural
         self._plural = None
+        self.lang = lang          # the language of the catalog (None: English)
+        self.source = source      # the ``.po`` file it was compiled from
 
     def _plural_index(self, n: int) -> int:
         if self._plural is None:
@@ -110,7 +117,7 @@ def _compiled(po: Path, lang: str) -> Translations | None:
             temp.replace(target)
         except OSError:
             pass  # a read-only cache: compile again next time
-    return Translations(catalog, plural)
+    return Translations(catalog, plural, lang, po)
 
 
 def _compile(po: Path, lang: str) -> tuple[dict, str | None] | None:
@@ -211,3 +218,63 @@ def environment_language() -> str | None:
     """The first language the environment asks for, as a language code (``de_DE`` → ``de``)."""
     languages = environment_languages()
     return languages[0].split("_")[0] if languages else None
+
+
+def environment_gettext(message: str) -> str:
+    """``message`` in the environment's language, whatever ``set_language`` chose: for what is
+    shown before a command's options are read (help texts)."""
+    return _load(environment_languages()).gettext(message)
+
+
+def install_stdlib_catalog(messages: list) -> None:
+    """Let what translates through the standard ``gettext`` module (click: "Usage:", "Error:
+    No such option") speak the environment's language, with that language's catalog.
+
+    The standard module reads compiled ``.mo`` files from a folder bound to its default domain
+    and picks their language from the environment as ``environment_languages`` does. The entries
+    of ``messages`` (ids, or (singular, plural) pairs) are compiled once per catalog version into
+    the user cache and the default domain is pointed there; without a catalog (English), the
+    standard default domain is restored.
+    """
+    import gettext
+    import zlib
+
+    translations = _load(environment_languages())
+    if translations.source is None or translations.lang is None:
+        gettext.textdomain("messages")
+        return
+    ids = sorted(m[0] if isinstance(m, tuple) else m for m in messages)
+    digest = zlib.adler32("\x00".join(ids).encode("utf-8"))
+    root = _cache_dir() / "stdlib" / f"{_cache_key(translations.source)}-{digest:08x}"
+    target = root / translations.lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not target.is_file() and not _write_mo(translations.source, translations.lang,
+                                              set(ids), target):
+        gettext.textdomain("messages")
+        return
+    gettext.bindtextdomain(DOMAIN, str(root))
+    gettext.textdomain(DOMAIN)
+
+
+def _write_mo(po: Path, lang: str, wanted: set[str], target: Path) -> bool:
+    """Compile the entries of ``po`` whose ids are in ``wanted`` into the ``.mo`` ``target``."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+    except Exception:  # noqa: BLE001  (a catalog that cannot be read leaves these in English)
+        return False
+    for message in list(catalog):
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        if message.id and key not in wanted:
+            del catalog[message.id]
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        with temp.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        temp.replace(target)
+    except OSError:
+        return False
+    return True

@@ -4,8 +4,11 @@ Each function takes what a library function returned (plain dicts and lists) and
 text: tables of rulebooks, cards and translation status, search hits, sections, cards, glossary
 terms, rule verdicts, combat steps, edition differences, decision tables, and the progress and
 summary lines of the build, site and translate commands (those go to standard error, like every
-note that is not the answer). ``json_output`` prints a result as JSON instead. Only the standard
-library, click and ``cardbase.i18n`` are imported, so that rendering adds nothing heavy to a
+note that is not the answer). ``json_output`` prints a result as JSON instead. Columns are
+measured in display columns (``textwidth``), so Japanese lines up; situations are said in words
+(``situations``); a long list says how much it left out; a damaged section says so with its
+quality. Only the standard library, click and those small modules of cardbase are imported
+(wcwidth only when a table holds wide characters), so that rendering adds nothing heavy to a
 lookup's start-up.
 """
 
@@ -15,9 +18,14 @@ import json
 
 import click
 
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
+from .textwidth import fit, ljust, table, width
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
+DAMAGED_BELOW = 0.9       # a section scored below this is said to be damaged with its result
+LIST_LIMIT = 10           # lines of a long list shown before "and 25 more"
+FLAG_WORDS = {"scrambled": N_("scrambled"), "truncated": N_("truncated"),
+              "artifacts": N_("artifacts"), "symbols_lost": N_("symbols lost")}
 
 
 def json_output(data) -> None:
@@ -30,23 +38,49 @@ def note(message: str) -> None:
     click.echo(message, err=True)
 
 
+def _echo_table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> None:
+    for line in table(rows, right):
+        click.echo(line)
+
+
+def _more(shown: int, total: int, indent: str = "    ") -> None:
+    """Says how many lines of a list cut for length were left out."""
+    if total > shown:
+        click.echo(indent + ngettext("… and {n} more", "… and {n} more", total - shown))
+
+
+def _damage(item: dict) -> str | None:
+    """"quality 42% · scrambled, truncated" for a section scored below ``DAMAGED_BELOW``; None
+    for a sound one. ``flags`` are names or ``{"flag": name}`` records, when the result has
+    them."""
+    quality = item.get("quality")
+    if quality is None or quality >= DAMAGED_BELOW:
+        return None
+    flags = [f["flag"] if isinstance(f, dict) else f for f in item.get("flags") or []]
+    words = ", ".join(_(FLAG_WORDS[f]) if f in FLAG_WORDS else f.replace("_", " ")
+                      for f in flags)
+    text = _("quality {score:.0%}", score=quality)
+    return f"{text} · {words}" if words else _("{quality} · damaged text", quality=text)
+
+
 # --- the rules reference --------------------------------------------------------------------
 
 def rulebooks(rows: list[dict]) -> None:
     """``cardbase rulebooks``: one aligned line per rulebook."""
     header = (_("id"), _("game"), _("lang"), _("edition"), _("sections"), _("quality"))
-    table = [header] + [(
+    _echo_table([header] + [(
         r["id"], r["game"], r["lang"], r["edition"], str(r["sections"]),
         _("{score:.0%} ({flagged} flagged, {corrected} corrected)", score=r["quality"],
-          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for row in table:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+          flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows],
+        right=(4,))
 
 
 def _hit(hit: dict) -> None:
     page = _(" p. {page}", page=hit["page"]) if hit.get("page") else ""
     click.echo(f"{hit['heading']}  ({hit['rulebook']}, {hit['lang']}{page})  {hit['ref']}")
+    damage = _damage(hit)
+    if damage:
+        click.secho(f"    ! {damage}", fg="yellow")
     click.echo(f"    {hit['snippet']}")
 
 
@@ -85,6 +119,10 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
     meta.append(_("raw characters {start}–{end}", start=data["raw_span"][0], end=data["raw_span"][1]))
     meta.append(_("quality {score:.0%}", score=data["quality"]))
     click.echo(" · ".join(meta))
+    damage = _damage(data)
+    if damage:
+        click.secho("  ! " + _("{damage}: the text may be damaged; compare it with the raw "
+                               "text (--raw)", damage=damage), fg="yellow")
     for flag in data["flags"]:
         click.echo(_("  ! {flag}: {detail}", flag=flag["flag"], detail=flag["detail"]))
     repairs = sum(data["repairs_by_stage"].values())
@@ -105,10 +143,13 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
 
 def sections(rows: list[dict]) -> None:
     """``cardbase sections``: one line per section, indented by level."""
+    refs = max((width(row["ref"]) for row in rows), default=0)
     for row in rows:
         indent = "  " * (row["level"] - 1)
         marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
-        click.echo(f"{row['ref']:45} {indent}{row['heading']}{marks}")
+        damage = _damage(row)
+        marks += f"  ! {damage}" if damage else ""
+        click.echo(f"{ljust(row['ref'], refs)}  {indent}{row['heading']}{marks}")
 
 
 # --- cards and the glossary -----------------------------------------------------------------
@@ -116,9 +157,7 @@ def sections(rows: list[dict]) -> None:
 def _quote(source: dict) -> str:
     if source.get("ours"):
         return _("(ours)")
-    quote = " ".join((source.get("quote") or "").split())
-    if len(quote) > 70:
-        quote = quote[:69] + "…"
+    quote = fit(" ".join((source.get("quote") or "").split()), 70)
     return f"{source.get('rulebook')}: “{quote}”"
 
 
@@ -161,9 +200,11 @@ def card(found: dict) -> None:
 
 def cards(rows: list[dict], lang: str | None = None) -> None:
     """``cardbase cards``: one line per card, its name in ``lang`` where it has one."""
+    lines = []
     for row in rows:
         other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
-        click.echo(f"{row['name'] + other:45} {row['type']:18} {row['game']:24} {row['id']}")
+        lines.append((row["name"] + other, row["type"], row["game"], row["id"]))
+    _echo_table(lines)
 
 
 def term(found: dict) -> None:
@@ -242,10 +283,12 @@ def fight(result: dict) -> None:
 def differences(result: dict) -> None:
     """``cardbase diff``: the numbers, the rules stated in one rulebook only, and examples of
     the decision-table cells the two rulebooks answer differently."""
+    from .situations import describe
+
     first, second = result["rulebooks"]
     for item in result["parameters"]:
-        click.secho(f"{item['parameter']}: {first} {item[first]} · {second} {item[second]}",
-                    bold=True)
+        parameter = item["parameter"].replace("_", " ")
+        click.secho(f"{parameter}: {first} {item[first]} · {second} {item[second]}", bold=True)
         for rulebook in (first, second):
             for quote in item["quotes"][rulebook]:
                 click.echo(f"    {rulebook}: “{quote['quote']}”")
@@ -265,19 +308,34 @@ def differences(result: dict) -> None:
                            f"[{', '.join(entry['rules'][rb]) or entry['silent'][rb]}]"
                            for rb in (first, second))
         click.echo(_("  {cells} situations: {sides}", cells=entry["cells"], sides=sides))
-    for row in result["examples"][:10]:
-        click.echo(f"    {row['state']} {row['action']} → "
-                   f"{first} {row['by_rulebook'][first]}, {second} {row['by_rulebook'][second]}")
+    for row in result["examples"][:LIST_LIMIT]:
+        verdicts = ", ".join(f"{rulebook} {_(row['by_rulebook'][rulebook])}"
+                             for rulebook in (first, second))
+        click.echo(f"    {describe(row['state'], row['action'])} → {verdicts}")
+    _more(min(len(result["examples"]), LIST_LIMIT),
+          max(result["differing_cells"], len(result["examples"])))
 
 
 def decision_table(result: dict) -> None:
-    """``cardbase table``: a count, then one line per situation with each rulebook's verdict
-    as a letter."""
+    """``cardbase table``: a count, the rulebooks as column heads, then one line per situation
+    in words with each rulebook's verdict as a mark, the conflicts, and what the marks mean."""
+    from .situations import describe
+
     click.echo(_("{n} situations, {conflicts} conflicts", n=len(result["rows"]),
                  conflicts=len(result["conflicts"])))
+    rulebooks = list(result["rows"][0]["by_rulebook"]) if result["rows"] else []
+    for index, rulebook in enumerate(rulebooks):
+        click.echo("  " * index + "↓ " + rulebook)
     for row in result["rows"]:
-        verdicts = " ".join(f"{v[:1].upper()}" for v in row["by_rulebook"].values())
-        click.echo(f"{verdicts}  {row['state']} {row['action']}")
+        verdicts = " ".join(VERDICT_MARKS.get(v, "·") for v in row["by_rulebook"].values())
+        click.echo(f"{verdicts}  {describe(row['state'], row['action'])}")
+    for conflict in result["conflicts"][:LIST_LIMIT]:
+        click.secho(_("conflict under {rulebook}: {situation} ({allows} allows it, {forbids} "
+                      "forbids it)", rulebook=conflict["rulebook"], allows=conflict["allows"],
+                      forbids=conflict["forbids"],
+                      situation=describe(conflict["state"], conflict["action"])), fg="red")
+    _more(min(len(result["conflicts"]), LIST_LIMIT), len(result["conflicts"]), indent="")
+    click.echo(_("✓ allowed · ✗ forbidden · ? conditional"))
 
 
 # --- building, the site, export ---------------------------------------------------------------
@@ -355,23 +413,22 @@ def translation_status(report: dict) -> None:
     header = (_("language"), _("catalog"), _("translated"), _("fuzzy"), _("missing"), "%",
               _("optional"))
     kinds = {"interface": _("interface"), "content": _("content")}
-    click.echo("{:10} {:10} {:>10} {:>7} {:>8} {:>11} {:>9}".format(*header))
+    rows = []
     for row in report["catalogs"]:
         optional = row.get("optional")
-        extra = f"{optional['translated']}/{optional['total']}" if optional and optional[
-            "total"] else ""
-        percent = row["percent"] if row.get("counted", True) else _("not started")
-        click.echo(f"{row['lang']:10} {kinds[row['kind']]:10} {row['translated']:>10} "
-                   f"{row['fuzzy']:>7} {row['missing']:>8} {percent:>11} {extra:>9}")
+        extra = (f"{optional['translated']}/{optional['total']}"
+                 if optional and optional["total"] else "—")
+        percent = str(row["percent"]) if row.get("counted", True) else _("not started")
+        rows.append((row["lang"], kinds.get(row["kind"], row["kind"]), str(row["translated"]),
+                     str(row["fuzzy"]), str(row["missing"]), percent, extra))
+    _echo_table([header] + rows, right=(2, 3, 4, 5, 6))
+    click.echo()
     click.echo(_("Percentages count what is meant to be translated; optional: whole rule "
                  "sections of a game the language has its own rulebook of, and further printings "
                  "of a card's text (translated/all). A catalog not started is not held to --min."))
-
     click.echo()
     marks = {"published": "P", "community": "c", "none": "·"}
-    topic_header = _("topic")
-    click.echo(f"{topic_header:28} " + " ".join(f"{l:>3}" for l in report["languages"]))
-    for topic in report["topics"]:
-        click.echo(f"{topic['topic']:28} " + " ".join(
-            f"{marks[topic['languages'][l]]:>3}" for l in report["languages"]))
+    _echo_table([(_("topic"), *report["languages"])] + [
+        (topic["topic"], *(marks.get(topic["languages"][l], "?") for l in report["languages"]))
+        for topic in report["topics"]], right=tuple(range(1, len(report["languages"]) + 1)))
     click.echo(_("P published rulebook · c community translation · · nothing"))

@@ -1,0 +1,144 @@
+"""A rules situation in words: "combat · someone else's turn · you help · race: elf".
+
+The checker's situations are the state and action of the query format (``rules/query.py``):
+``{"phase": "combat", "my_turn": false, "role": "helper"}`` and ``{"verb": "play", "card_type":
+"curse", "from": "hand"}``. ``describe_state`` and ``describe_action`` say them in the user's
+language, one short phrase per key, joined by " · ". The vocabulary of the query format (phases,
+roles, verbs, card types, where a card comes from, targets) has translated words; any other key
+or value (a new game's phase, a state key added later) is still said, with its underscores as
+spaces, so nothing is ever printed as a Python dict. Standard library and ``cardbase.i18n`` only:
+this is on the path of ``cardbase diff`` and ``cardbase table``.
+"""
+
+from __future__ import annotations
+
+from .i18n import N_, _
+
+SEPARATOR = " · "
+
+PHASES = {
+    "setup": N_("setup"), "start_of_turn": N_("start of the turn"),
+    "kick_open_door": N_("kicking open the door"), "combat": N_("combat"),
+    "running_away": N_("running away"), "look_for_trouble": N_("looking for trouble"),
+    "loot_the_room": N_("looting the room"), "charity": N_("charity"),
+    "end_of_turn": N_("end of the turn"), "draw": N_("drawing cards"),
+    "play_cards": N_("playing cards"), "score_bases": N_("scoring bases"),
+}
+ROLES = {"fighter": N_("you fight"), "helper": N_("you help"), "bystander": N_("you look on")}
+RACES = {"human": N_("human"), "elf": N_("elf"), "dwarf": N_("dwarf"),
+         "halfling": N_("halfling")}
+CLASSES = {"warrior": N_("warrior"), "wizard": N_("wizard"), "thief": N_("thief"),
+           "cleric": N_("cleric")}
+VERBS = {
+    "play": N_("play"), "use": N_("use"), "sell": N_("sell"), "trade": N_("trade"),
+    "give": N_("give"), "equip": N_("equip"), "unequip": N_("unequip"),
+    "discard": N_("discard"), "keep": N_("keep"), "ask_help": N_("ask for help"),
+    "help": N_("help"), "steal": N_("steal"), "loot_the_room": N_("loot the room"),
+    "look_for_trouble": N_("look for trouble"), "kick_open_door": N_("kick open the door"),
+    "draw": N_("draw"), "draw_treasure": N_("draw a treasure"), "run_away": N_("run away"),
+    "end_turn": N_("end the turn"), "pass": N_("pass"), "deal": N_("deal"),
+    "gain_level": N_("gain a level"), "count_power": N_("count power"),
+    "trigger_ability": N_("use an ability"), "return_to_hand": N_("return to the hand"),
+    "backpack_out": N_("take out of the backpack"),
+}
+CARD_TYPES = {
+    "monster": N_("a monster"), "monster_enhancer": N_("a monster enhancer"),
+    "wandering_monster": N_("a wandering monster"), "curse": N_("a curse"),
+    "item": N_("an item"), "one_shot_item": N_("a one-shot item"),
+    "go_up_a_level": N_("a Go Up a Level card"), "race": N_("a race"), "class": N_("a class"),
+    "half_breed": N_("a half-breed"), "super_munchkin": N_("Super Munchkin"),
+    "army": N_("an army"), "alliance": N_("the Alliance"), "minion": N_("a minion"),
+    "action": N_("an action"), "attack": N_("an attack card"),
+    "defense": N_("a defense card"), "heal": N_("a heal card"), "draw": N_("a draw card"),
+    "play_again": N_("a play-again card"), "mighty_power": N_("a mighty power"),
+}
+SOURCES = {
+    "hand": N_("from your hand"), "in_play": N_("in play"),
+    "drawn_face_up": N_("drawn face up"), "drawn_face_down": N_("drawn face down"),
+    "just_acquired": N_("just acquired"),
+}
+TARGETS = {
+    "self": N_("on yourself"), "other_player": N_("on another player"),
+    "monster": N_("on a monster"), "combat": N_("on the combat"),
+    "defense_card": N_("on a defense card"), "player": N_("on a player"),
+    "base": N_("on a base"),
+}
+
+
+def _plain(value: object) -> str:
+    """An identifier as words (``kick_open_door`` → "kick open door")."""
+    return str(value).replace("_", " ")
+
+
+def _word(table: dict[str, str], value: object) -> str:
+    return _(table[value]) if isinstance(value, str) and value in table else _plain(value)
+
+
+def _names(table: dict[str, str], value: object) -> str:
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return ", ".join(_word(table, v) for v in values)
+
+
+def _generic(key: str, value: object) -> list[str]:
+    """Any other key: a flag by its name ("dead", "not dead"), a value after its name, a nested
+    object key by key ("combat monsters: 2")."""
+    if isinstance(value, dict):
+        return [phrase for sub, item in value.items()
+                for phrase in _generic(f"{key} {sub}", item)]
+    if value is True:
+        return [_plain(key)]
+    if value is False:
+        return [_("not {what}", what=_plain(key))]
+    if isinstance(value, (list, tuple)):
+        value = ", ".join(_plain(v) for v in value)
+    return [_("{what}: {value}", what=_plain(key), value=_plain(value))]
+
+
+def describe_state(state: dict) -> str:
+    """The situation of a query's ``state`` in words, phase first."""
+    phrases = []
+    for key in sorted(state, key=lambda k: (k != "phase", k != "my_turn", k != "role", k)):
+        value = state[key]
+        if key == "phase":
+            phrases.append(_word(PHASES, value))
+        elif key == "my_turn" and isinstance(value, bool):
+            phrases.append(_("your turn") if value else _("someone else's turn"))
+        elif key == "role":
+            phrases.append(_word(ROLES, value))
+        elif key == "race":
+            phrases.append(_("race: {race}", race=_names(RACES, value)))
+        elif key == "class":
+            phrases.append(_("class: {class_}", class_=_names(CLASSES, value)))
+        else:
+            phrases.extend(_generic(key, value))
+    return SEPARATOR.join(phrases)
+
+
+def describe_action(action: dict) -> str:
+    """A query's ``action`` in words: the verb, what, where from, on whom."""
+    phrases = []
+    order = ("verb", "card", "card_type", "from", "target")
+    for key in sorted(action, key=lambda k: (order.index(k) if k in order else len(order), k)):
+        value = action[key]
+        if key == "verb":
+            phrases.append(_word(VERBS, value))
+        elif key == "card":
+            phrases.append(str(value))
+        elif key == "card_type":
+            phrases.append(_word(CARD_TYPES, value))
+        elif key == "from":
+            phrases.append(_word(SOURCES, value))
+        elif key == "target":
+            phrases.append(_word(TARGETS, value))
+        else:
+            phrases.extend(_generic(key, value))
+    return SEPARATOR.join(phrases)
+
+
+def describe(state: dict, action: dict) -> str:
+    """A whole situation: "combat · someone else's turn: play · a curse · from your hand"."""
+    situation = describe_state(state)
+    doing = describe_action(action)
+    if situation and doing:
+        return _("{situation}: {action}", situation=situation, action=doing)
+    return situation or doing
