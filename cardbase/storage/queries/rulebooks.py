@@ -18,6 +18,7 @@ __all__ = [
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
     "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among", "lemmas_of",
+    "common_among",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -256,3 +257,10 @@ def lemmas_of(conn: sqlite3.Connection, form: str) -> list[str]:
     """The lemmas a folded word form is an inflection of, among the rulebooks' words."""
     return [r[0] for r in conn.execute(
         "SELECT DISTINCT lemma FROM word_forms WHERE form = ? ORDER BY lemma", (form,))]
+
+
+def common_among(conn: sqlite3.Connection, words: list[str]) -> set[str]:
+    """The folded ``words`` that are among the most frequent of some rulebook's language."""
+    marks = ", ".join("?" * len(words))
+    return {r[0] for r in conn.execute(
+        f"SELECT word FROM common_words WHERE word IN ({marks})", words)} if words else set()
