@@ -52,10 +52,11 @@ def stem(word: str, lang: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-def latin_variants(word: str) -> list[str]:
+def latin_variants(word: str, languages: tuple[str, ...] | None = None) -> list[str]:
     """Forms of a folded query word the index may hold: its German spelling without ``e`` after
     a vowel (``gegenstaende`` → ``gegenstande``, as ``Gegenstände`` is folded), then the stems
-    of each form in every stemmed language. The word itself is not included."""
+    of each form in each of ``languages`` that has a stemmer (all by default). The word itself is
+    not included."""
     forms = [word]
     spelled = word
     for typed, folded in _GERMAN_SPELLINGS:
@@ -64,7 +65,7 @@ def latin_variants(word: str) -> list[str]:
         forms.append(spelled)
     variants: list[str] = []
     for form in forms:
-        for lang in STEM_LANGUAGES:
+        for lang in [lang for lang in STEM_LANGUAGES if languages is None or lang in languages]:
             for candidate in (form, stem(form, lang)):
                 if candidate != word and candidate not in variants and len(candidate) >= 2:
                     variants.append(candidate)

@@ -22,8 +22,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..storage.queries import (RULE_KINDS, common_among, fts_sections, index_has_prefix,
-                               index_terms_among, lemmas_of)
+from ..storage.queries import (RULE_KINDS, common_among, fts_sections, glossary_words,
+                               index_matches, index_terms_among, lemmas_of,
+                               rulebook_languages)
 from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
@@ -159,11 +160,13 @@ def _accented_words(query: str) -> dict[str, str]:
     return accented
 
 
-def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
+def parse_query(query: str, analyse_japanese: bool = True,
+                stem_languages: tuple[str, ...] | None = None) -> QueryTerms:
     """The distinct terms of ``query`` with their alternatives (no database needed).
 
     Without ``analyse_japanese`` a Japanese run stays one phrase: the glossary's words, already
-    written as the rulebooks print them, need no analyser (which takes a while to load)."""
+    written as the rulebooks print them, need no analyser (which takes a while to load). Words
+    are stemmed in ``stem_languages`` (by default every language with a stemmer)."""
     from .analysis import latin_variants
 
     truncated = len(query) > MAX_QUERY_CHARS
@@ -180,7 +183,7 @@ def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
         else:
             term = Term(run, [_latin_form(run)], accented.get(run))
             if run.isalpha() and len(run) >= PREFIX_MIN:
-                for variant in latin_variants(run):
+                for variant in latin_variants(run, stem_languages):
                     term.add(Form((variant,), len(variant) >= 4))
             new = [term]
         for term in new:
@@ -213,27 +216,32 @@ def _add_lemmas(conn: sqlite3.Connection, terms: QueryTerms) -> None:
                 term.add(Form((base,), False))
 
 
-def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> bool:
     """Give each Latin word that no indexed word begins with (nor any of its forms) the index's
-    words one edit away from it."""
+    words one edit away from it; return whether any word got one."""
+    corrected = False
     for term in terms.terms:
         word = term.needle
         if not TYPO_MIN <= len(word) <= TYPO_MAX or not word.isalpha() or is_cjk_char(word[0]):
             continue
-        if any(index_has_prefix(conn, form.tokens[0]) if form.prefix else
-               index_terms_among(conn, [form.tokens[0]]) for form in term.forms):
+        if index_matches(conn, term.expression):
             continue
         for candidate, _count in index_terms_among(conn, sorted(_edits(word)))[:TYPO_CHOICES]:
             term.add(Form((candidate,), False))
+            corrected = True
+    return corrected
+
+
+def glossary_key(text: str) -> str:
+    """The key glossary words are stored under (as ``cards.matching.name_key``)."""
+    return " ".join(fold(text).split())
 
 
 def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
     """Give each term the glossary's words for it in every language (``curse`` → Maldición,
     Fluch, 呪い...), so that a query reaches every rulebook."""
-    from .cards import glossary_words
-
     for term in terms.terms:
-        for word in glossary_words(conn, term.needle):
+        for word in glossary_words(conn, glossary_key(term.needle)):
             folded = fold(word)
             if folded == term.needle:
                 continue
@@ -245,15 +253,13 @@ def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
                 term.add(Form(tokens, len(tokens[-1]) >= PREFIX_MIN, True))
 
 
-def _matches(form: Form, keys: str, key_set: set[str]) -> tuple[bool, bool]:
-    """(matched at all, matched exactly) of one form against a section's search keys."""
-    if len(form.tokens) > 1:
-        found = " ".join(form.tokens) in keys
-        return found, found
-    token = form.tokens[0]
-    if token in key_set:
+def _matches(form: Form, keys: str) -> tuple[bool, bool]:
+    """(matched at all, matched exactly) of one form against a section's search keys, given
+    with a space at each end so that a term is found as `` term `` and a prefix as `` term``."""
+    text = " " + " ".join(form.tokens)
+    if text + " " in keys:
         return True, True
-    if form.prefix and any(k.startswith(token) for k in key_set):
+    if (form.prefix or len(form.tokens) > 1) and text in keys:
         return True, False
     return False, False
 
@@ -329,9 +335,9 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     sections holding the words as typed come before those found through the glossary's words
     in other languages; without it, every language ranks alike.
     """
-    terms = parse_query(query)
+    # the index holds stems in the rulebooks' languages only: no other stemmer is loaded
+    terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)))
     _add_lemmas(conn, terms)
-    _correct_typos(conn, terms)
     if glossary:
         _add_glossary(conn, terms)
     alternatives = [parse_query(phrase, analyse_japanese=False) for phrase in also if phrase]
@@ -356,6 +362,12 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
         [f"({' AND '.join(required)})", *(f"({' AND '.join(t.expressions)})" for t in alternatives)]
         if terms.terms else [f"({' AND '.join(t.expressions)})" for t in alternatives]))
     match = "all"
+    if not rows and _correct_typos(conn, terms):  # only a query that finds nothing is corrected
+        required = [t.expression for t in terms.terms if t.needle not in common] or \
+            terms.expressions
+        rows = sections_matching(" OR ".join(
+            [f"({' AND '.join(required)})",
+             *(f"({' AND '.join(t.expressions)})" for t in alternatives)]))
     if not rows and len(required) > 1:
         rows = sections_matching(" OR ".join([*terms.expressions,
                                               *(f"({' AND '.join(t.expressions)})"
@@ -372,11 +384,10 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     def order(row):
         heading = fold(row["heading"])
         about = bool(asked) and heading.startswith(asked)
-        keys = f"{row['search_heading']} {row['search_body']}"
-        key_set = set(keys.split())
+        keys = f" {row['search_heading']} {row['search_body']} "
         matched = typed = exact = 0
         for term in counted:
-            results = [(form, *_matches(form, keys, key_set)) for form in term.forms]
+            results = [(form, *_matches(form, keys)) for form in term.forms]
             matched += any(found for _, found, _ in results)
             typed += any(found and not form.glossary for form, found, _ in results)
             exact += any(whole for _, _, whole in results)
