@@ -179,3 +179,13 @@ def test_adverts_and_credits_rank_below_rules(conn):
         kinds = [h["kind"] in RULE_KINDS for h in search(conn, query, limit=30)
                  if not fold(h["heading"]).startswith(fold(query))]
         assert kinds == sorted(kinds, reverse=True), query
+
+
+def test_an_umlaut_typed_keeps_the_forms_without_it():
+    from cardbase.search.fulltext import _keeps_accents
+
+    terms = parse_query("Schwerter").terms + parse_query("Gegenstände").terms
+    typed = [t for t in terms if t.typed]
+    assert _keeps_accents({"heading": "Ein Gegenstand", "body": "Schwert"}, typed)
+    assert not _keeps_accents({"heading": "Turno", "body": "el turno"}, parse_query("Tür").terms)
+    assert not _keeps_accents({"heading": "bài", "body": ""}, parse_query("bại").terms)

@@ -298,9 +298,21 @@ def _keeps_accents(row, terms: list[Term]) -> bool:
         head = term.needle[:max(PREFIX_MIN, len(term.needle) - 2)]
         spelled = [w for w in words if _folded_word(w).startswith(head)]
         # a section found through the term's glossary words in another language is kept
-        if spelled and not any(_accent_agrees(term.typed, w) for w in spelled):
+        if spelled and not any(_accent_agrees(term.typed, w) or _same_german_word(term.typed, w)
+                               for w in spelled):
             return False
     return True
+
+
+def _same_german_word(typed: str, word: str) -> bool:
+    """Whether two spellings are forms of one German word whose umlaut comes and goes with the
+    inflection (``Gegenstände`` and ``Gegenstand``, ``Flüche`` and ``Fluch``), which the accents
+    typed must not tell apart; ``Tür`` and ``turno`` are not."""
+    from .analysis import stem
+
+    if not any(ch in "äöü" for ch in typed):
+        return False
+    return stem(_folded_word(typed), "de") == stem(_folded_word(word), "de")
 
 
 def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
