@@ -142,8 +142,12 @@ def test_typed_accents_narrow_and_missing_accents_do_not():
 
 
 def test_tuer_finds_the_german_door_not_spanish_turns(conn):
+    from cardbase.search.rules import get_section
+
     hits = search(conn, "Tür")
-    assert hits and all(h["lang"] == "de" for h in hits)
+    assert hits and hits[0]["lang"] == "de"
+    # Spanish sections come only through the glossary (puerta), never for their "turno"
+    assert not any("turno" in get_section(conn, h["ref"])["body"].lower() for h in hits)
     assert not any("bại" not in h["snippet"].lower() for h in search(conn, "bại"))
 
 
@@ -152,3 +156,36 @@ def test_english_reaches_other_rulebooks_through_the_glossary(conn):
 
     langs = {h["lang"] for h in find_rules(conn, "curse")["results"]}
     assert {"es", "ja"} <= langs or {"de", "ja"} <= langs
+
+
+def test_inflections_reach_their_lemma(conn):
+    assert "munchkin-es/muerte" in [h["ref"] for h in search(conn, "muero")][:3]
+    assert "munchkin-warhammer-aos-de/tod" in [h["ref"] for h in search(conn, "sterben")][:3]
+
+
+def test_the_most_frequent_words_are_not_required(conn):
+    assert analysis.common_words("es", {"la", "puerta", "del"}) == ["del", "la"]
+    assert analysis.common_words("ja", {"の"}) == []
+    found = search_sections(conn, "huir zzzz del la")
+    assert found["match"] == "any"  # an unknown word is still required
+    found = search_sections(conn, "la huir del")
+    assert found["match"] == "all" and found["results"][0]["ref"] == "munchkin-es/huir"
+
+
+def test_adverts_and_credits_rank_below_rules(conn):
+    from cardbase.storage.queries import RULE_KINDS
+
+    for query in ("juego", "cartas jugadores", "nivel"):
+        kinds = [h["kind"] in RULE_KINDS for h in search(conn, query, limit=30)
+                 if not fold(h["heading"]).startswith(fold(query))]
+        assert kinds == sorted(kinds, reverse=True), query
+
+
+def test_an_umlaut_typed_keeps_the_forms_without_it():
+    from cardbase.search.fulltext import _keeps_accents
+
+    terms = parse_query("Schwerter").terms + parse_query("Gegenstände").terms
+    typed = [t for t in terms if t.typed]
+    assert _keeps_accents({"heading": "Ein Gegenstand", "body": "Schwert"}, typed)
+    assert not _keeps_accents({"heading": "Turno", "body": "el turno"}, parse_query("Tür").terms)
+    assert not _keeps_accents({"heading": "bài", "body": ""}, parse_query("bại").terms)

@@ -25,6 +25,12 @@ from .textkeys import fold, is_cjk_char, search_tokens
 STEM_LANGUAGES = {"es": "spanish", "de": "german", "en": "english"}
 #: the languages whose words are indexed with their lemma too (simplemma, at build time only)
 LEMMA_LANGUAGES = ("es", "de", "en")
+#: wordfreq's Zipf frequency from which a word is so common (la, dem, của, the...) that a query
+#: does not require it: about once in every million words and more often
+COMMON_ZIPF = 6.0
+#: Vietnamese is written syllable by syllable and its syllables are frequent as such (điểm,
+#: thưởng), so only its grammar words (của, và, các, là) pass this higher mark
+COMMON_ZIPF_BY_LANG = {"vi": 6.9}
 #: the shortest part of a compound worth indexing on its own
 COMPOUND_PART_MIN = 4
 #: Sudachi's parts of speech that carry meaning (not particles, auxiliaries, symbols)
@@ -46,10 +52,11 @@ def stem(word: str, lang: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-def latin_variants(word: str) -> list[str]:
+def latin_variants(word: str, languages: tuple[str, ...] | None = None) -> list[str]:
     """Forms of a folded query word the index may hold: its German spelling without ``e`` after
     a vowel (``gegenstaende`` → ``gegenstande``, as ``Gegenstände`` is folded), then the stems
-    of each form in every stemmed language. The word itself is not included."""
+    of each form in each of ``languages`` that has a stemmer (all by default). The word itself is
+    not included."""
     forms = [word]
     spelled = word
     for typed, folded in _GERMAN_SPELLINGS:
@@ -58,7 +65,7 @@ def latin_variants(word: str) -> list[str]:
         forms.append(spelled)
     variants: list[str] = []
     for form in forms:
-        for lang in STEM_LANGUAGES:
+        for lang in [lang for lang in STEM_LANGUAGES if languages is None or lang in languages]:
             for candidate in (form, stem(form, lang)):
                 if candidate != word and candidate not in variants and len(candidate) >= 2:
                     variants.append(candidate)
@@ -103,6 +110,19 @@ def word_forms(lang: str, lemmas: set[str]) -> list[tuple[str, str]]:
             if folded != base and folded.isalpha():
                 pairs.add((folded, base))
     return sorted(pairs)
+
+
+def common_words(lang: str, words: set[str]) -> list[str]:
+    """The folded ``words`` (as printed, lower case) that are among the most frequent of
+    ``lang``; none for a language wordfreq does not know or that is not written with spaces."""
+    if lang == "ja":
+        return []
+    from wordfreq import available_languages, zipf_frequency
+
+    if lang not in available_languages():
+        return []
+    mark = COMMON_ZIPF_BY_LANG.get(lang, COMMON_ZIPF)
+    return sorted({fold(w) for w in words if zipf_frequency(w, lang) >= mark})
 
 
 def printed_words(text: str) -> list[str]:

@@ -7,19 +7,24 @@ and kana readings; a one-letter typo corrected through the index's own vocabular
 for it in every language), so no character a user types reaches the FTS syntax and no input makes
 the lookup slow. Latin-script words of three letters or more match as prefixes (``stufe`` finds
 ``Stufen``); a run of Chinese or Japanese characters matches as a phrase of its character pairs.
-All terms must match; when that finds nothing, sections with any of them are shown and the
-result says so (``match: "any"``). Accents typed narrow the match (``bại`` does not find
+All terms must match, except the most frequent words of a language (``la``, ``dem``, ``của``:
+stored at build time from wordfreq), which only count in the ranking; when that finds nothing,
+sections with any of the terms are shown and the result says so (``match: "any"``). Accents typed narrow the match (``bại`` does not find
 ``bài``), accents left out are optional. Sections holding the words exactly rank above those
 holding only longer words they begin, and sections that state no rule rank below rules.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from ..storage.queries import fts_sections, index_has_prefix, index_terms_among, lemmas_of
+from ..storage.queries import (RULE_KINDS, common_among, fts_sections, glossary_words,
+                               index_matches, index_terms_among, lemmas_of,
+                               rulebook_languages)
 from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
@@ -29,6 +34,7 @@ PREFIX_MIN = 3
 MAX_QUERY_CHARS = 200     # longer input is cut here: no one types a rule question this long
 MAX_TERMS = 8             # distinct terms kept from a query, in the order typed
 TYPO_MIN = 3              # shortest word corrected for a typo
+TYPO_MAX = 24             # longest (its one-edit neighbours grow with its length)
 TYPO_CHOICES = 3          # corrections kept per word, the most frequent in the index first
 EXACT_BONUS = 0.5         # rank factor gained by holding every term as an exact word
 RANK_FETCH = 100          # rows fetched by bm25 and re-ranked here (the headings, exact words...)
@@ -154,11 +160,13 @@ def _accented_words(query: str) -> dict[str, str]:
     return accented
 
 
-def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
+def parse_query(query: str, analyse_japanese: bool = True,
+                stem_languages: tuple[str, ...] | None = None) -> QueryTerms:
     """The distinct terms of ``query`` with their alternatives (no database needed).
 
     Without ``analyse_japanese`` a Japanese run stays one phrase: the glossary's words, already
-    written as the rulebooks print them, need no analyser (which takes a while to load)."""
+    written as the rulebooks print them, need no analyser (which takes a while to load). Words
+    are stemmed in ``stem_languages`` (by default every language with a stemmer)."""
     from .analysis import latin_variants
 
     truncated = len(query) > MAX_QUERY_CHARS
@@ -175,7 +183,7 @@ def parse_query(query: str, analyse_japanese: bool = True) -> QueryTerms:
         else:
             term = Term(run, [_latin_form(run)], accented.get(run))
             if run.isalpha() and len(run) >= PREFIX_MIN:
-                for variant in latin_variants(run):
+                for variant in latin_variants(run, stem_languages):
                     term.add(Form((variant,), len(variant) >= 4))
             new = [term]
         for term in new:
@@ -208,27 +216,32 @@ def _add_lemmas(conn: sqlite3.Connection, terms: QueryTerms) -> None:
                 term.add(Form((base,), False))
 
 
-def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> bool:
     """Give each Latin word that no indexed word begins with (nor any of its forms) the index's
-    words one edit away from it."""
+    words one edit away from it; return whether any word got one."""
+    corrected = False
     for term in terms.terms:
         word = term.needle
-        if len(word) < TYPO_MIN or not word.isalpha() or is_cjk_char(word[0]):
+        if not TYPO_MIN <= len(word) <= TYPO_MAX or not word.isalpha() or is_cjk_char(word[0]):
             continue
-        if any(index_has_prefix(conn, form.tokens[0]) if form.prefix else
-               index_terms_among(conn, [form.tokens[0]]) for form in term.forms):
+        if index_matches(conn, term.expression):
             continue
         for candidate, _count in index_terms_among(conn, sorted(_edits(word)))[:TYPO_CHOICES]:
             term.add(Form((candidate,), False))
+            corrected = True
+    return corrected
+
+
+def glossary_key(text: str) -> str:
+    """The key glossary words are stored under (as ``cards.matching.name_key``)."""
+    return " ".join(fold(text).split())
 
 
 def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
     """Give each term the glossary's words for it in every language (``curse`` → Maldición,
     Fluch, 呪い...), so that a query reaches every rulebook."""
-    from .cards import glossary_words
-
     for term in terms.terms:
-        for word in glossary_words(conn, term.needle):
+        for word in glossary_words(conn, glossary_key(term.needle)):
             folded = fold(word)
             if folded == term.needle:
                 continue
@@ -240,15 +253,13 @@ def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
                 term.add(Form(tokens, len(tokens[-1]) >= PREFIX_MIN, True))
 
 
-def _matches(form: Form, keys: str, key_set: set[str]) -> tuple[bool, bool]:
-    """(matched at all, matched exactly) of one form against a section's search keys."""
-    if len(form.tokens) > 1:
-        found = " ".join(form.tokens) in keys
-        return found, found
-    token = form.tokens[0]
-    if token in key_set:
+def _matches(form: Form, keys: str) -> tuple[bool, bool]:
+    """(matched at all, matched exactly) of one form against a section's search keys, given
+    with a space at each end so that a term is found as `` term `` and a prefix as `` term``."""
+    text = " " + " ".join(form.tokens)
+    if text + " " in keys:
         return True, True
-    if form.prefix and any(k.startswith(token) for k in key_set):
+    if (form.prefix or len(form.tokens) > 1) and text in keys:
         return True, False
     return False, False
 
@@ -267,28 +278,41 @@ def _accent_agrees(typed: str, word: str) -> bool:
     return True
 
 
-def _text_words(text: str) -> list[str]:
-    out, word = [], []
-    for ch in unicodedata.normalize("NFC", text).lower() + " ":
-        if ch.isalnum() or unicodedata.combining(ch):
-            word.append(ch)
-        elif word:
-            out.append("".join(word))
-            word = []
-    return out
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=65536)
+def _folded_word(word: str) -> str:
+    return fold(word)
 
 
 def _keeps_accents(row, terms: list[Term]) -> bool:
-    """Whether the section holds every accented query word with the accents typed."""
+    """Whether the section, where it spells an accented query word, spells it with the accents
+    typed."""
     accented = [t for t in terms if t.typed]
     if not accented:
         return True
-    words = _text_words(row["heading"] + " " + row["body"])
+    words = set(_WORD.findall(unicodedata.normalize("NFC", row["heading"] + " " + row["body"])
+                              .lower()))
     for term in accented:
         head = term.needle[:max(PREFIX_MIN, len(term.needle) - 2)]
-        if not any(fold(w).startswith(head) and _accent_agrees(term.typed, w) for w in words):
+        spelled = [w for w in words if _folded_word(w).startswith(head)]
+        # a section found through the term's glossary words in another language is kept
+        if spelled and not any(_accent_agrees(term.typed, w) or _same_german_word(term.typed, w)
+                               for w in spelled):
             return False
     return True
+
+
+def _same_german_word(typed: str, word: str) -> bool:
+    """Whether two spellings are forms of one German word whose umlaut comes and goes with the
+    inflection (``Gegenstände`` and ``Gegenstand``, ``Flüche`` and ``Fluch``), which the accents
+    typed must not tell apart; ``Tür`` and ``turno`` are not."""
+    from .analysis import stem
+
+    if not any(ch in "äöü" for ch in typed):
+        return False
+    return stem(_folded_word(typed), "de") == stem(_folded_word(word), "de")
 
 
 def snippet(body: str, needles: list[str], width: int = SNIPPET_CHARS) -> str:
@@ -323,9 +347,9 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     sections holding the words as typed come before those found through the glossary's words
     in other languages; without it, every language ranks alike.
     """
-    terms = parse_query(query)
+    # the index holds stems in the rulebooks' languages only: no other stemmer is loaded
+    terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)))
     _add_lemmas(conn, terms)
-    _correct_typos(conn, terms)
     if glossary:
         _add_glossary(conn, terms)
     alternatives = [parse_query(phrase, analyse_japanese=False) for phrase in also if phrase]
@@ -342,10 +366,21 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
                             other_kinds_weight=OTHER_KINDS_WEIGHT)
         return [row for row in rows if _keeps_accents(row, terms.terms)]
 
+    # the most frequent words of a language (la, dem, của...) are not required, only counted
+    common = common_among(conn, [t.needle for t in terms.terms])
+    required = [t.expression for t in terms.terms if t.needle not in common] or terms.expressions
     groups = [t for t in [terms, *alternatives] if t.terms]
-    rows = sections_matching(" OR ".join(f"({' AND '.join(t.expressions)})" for t in groups))
+    rows = sections_matching(" OR ".join(
+        [f"({' AND '.join(required)})", *(f"({' AND '.join(t.expressions)})" for t in alternatives)]
+        if terms.terms else [f"({' AND '.join(t.expressions)})" for t in alternatives]))
     match = "all"
-    if not rows and len(terms.terms) > 1:
+    if not rows and _correct_typos(conn, terms):  # only a query that finds nothing is corrected
+        required = [t.expression for t in terms.terms if t.needle not in common] or \
+            terms.expressions
+        rows = sections_matching(" OR ".join(
+            [f"({' AND '.join(required)})",
+             *(f"({' AND '.join(t.expressions)})" for t in alternatives)]))
+    if not rows and len(required) > 1:
         rows = sections_matching(" OR ".join([*terms.expressions,
                                               *(f"({' AND '.join(t.expressions)})"
                                                 for t in alternatives)]))
@@ -353,6 +388,7 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     if not rows:
         return answer
     needles = [n for t in groups for n in t.needles]
+    counted = [t for t in terms.terms if t.needle not in common] or terms.terms
     # a heading that begins with the query is the section about it: it comes first, the
     # shortest such heading (the closest to the query) before longer ones
     asked = fold(query[:MAX_QUERY_CHARS]).strip()
@@ -360,17 +396,17 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     def order(row):
         heading = fold(row["heading"])
         about = bool(asked) and heading.startswith(asked)
-        keys = f"{row['search_heading']} {row['search_body']}"
-        key_set = set(keys.split())
+        keys = f" {row['search_heading']} {row['search_body']} "
         matched = typed = exact = 0
-        for term in terms.terms:
-            results = [(form, *_matches(form, keys, key_set)) for form in term.forms]
+        for term in counted:
+            results = [(form, *_matches(form, keys)) for form in term.forms]
             matched += any(found for _, found, _ in results)
             typed += any(found and not form.glossary for form, found, _ in results)
             exact += any(whole for _, _, whole in results)
-        share = exact / len(terms.terms) if terms.terms else 0
+        share = exact / len(counted) if counted else 0
         # the words as typed (in the reader's language) before their glossary translations
-        return (not about, len(heading) if about else 0, -matched,
+        # sections that state no rule (adverts, credits) come after the rules, unless about it
+        return (not about, len(heading) if about else 0, row["kind"] not in RULE_KINDS, -matched,
                 -typed if prefer_typed else 0,
                 row["rank"] * (1 + EXACT_BONUS * share))
 

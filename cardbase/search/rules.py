@@ -15,7 +15,7 @@ from ..errors import NotFound, QueryError
 from ..i18n import _
 from ..storage import queries
 from ..storage.queries import RULE_KINDS
-from .fulltext import search_sections
+from .fulltext import MAX_QUERY_CHARS, glossary_key, search_sections
 
 TOPIC_GROUPS = 3
 
@@ -56,10 +56,9 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
     Fluch, 呪い...); ``lang`` keeps the results in one language. ``match`` says whether every
     word of the query matched (``"all"``) or, nothing holding them all, any of them (``"any"``).
     """
-    from .cards import glossary_words
-
     _check_lang(conn, lang)
-    expansion = [w for w in glossary_words(conn, query[:200]) if w.casefold() != query.casefold()]
+    expansion = [w for w in queries.glossary_words(conn, glossary_key(query[:MAX_QUERY_CHARS]))
+                 if w.casefold() != query.casefold()]
     found = search_sections(conn, query, lang=None if all_languages else lang, game=game,
                             limit=limit, also=expansion, prefer_typed=not all_languages)
     hits = found["results"]

@@ -143,6 +143,12 @@ TABLES: dict[str, dict] = {
         "columns": {"lang": str, "form": str, "lemma": str},
         "pk": ("form", "lang", "lemma"),
     },
+    "common_words": {
+        "description": "The rulebooks' words that are among the most frequent of their "
+                       "language (wordfreq): a query does not require them to match.",
+        "columns": {"lang": str, "word": str},
+        "pk": ("word", "lang"),
+    },
     "term_sections": {
         "description": "The sections that define a glossary term.",
         "columns": {"term_id": str, "section_id": int},

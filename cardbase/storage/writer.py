@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..search.analysis import LEMMA_LANGUAGES, index_extras, lemma, printed_words, word_forms
+from ..search.analysis import (LEMMA_LANGUAGES, common_words, index_extras, lemma,
+                               printed_words, word_forms)
 from ..search.textkeys import fold, index_text, search_tokens, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
@@ -65,6 +66,7 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                                   for t in topics for lang, title in sorted(t.titles.items()))
     section_id = 0
     lemmas: dict[str, set[str]] = {}
+    printed: dict[str, set[str]] = {}
     for item in corpus.rulebooks:
         db["rulebooks"].insert(_rulebook_row(item))
         rows, ids = [], {}
@@ -75,6 +77,8 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
         lang = item.rulebook.lang
         vocabulary = {word for s in item.sections for word in
                       search_tokens(fold(s.heading + " " + s.body)) if word.isalpha()}
+        printed.setdefault(lang, set()).update(
+            word for s in item.sections for word in printed_words(s.heading + " " + s.body))
         if lang in LEMMA_LANGUAGES:
             lemmas.setdefault(lang, set()).update(
                 lemma(word, lang) for s in item.sections
@@ -112,6 +116,9 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
              "start": m.start, "end": m.end, "surface": m.surface}
             for section in item.sections
             for m in corpus.mentions.get((item.rulebook.id, section.ordinal), []))
+    for lang in sorted(printed):
+        db["common_words"].insert_all({"lang": lang, "word": word}
+                                      for word in common_words(lang, printed[lang]))
     for lang in sorted(lemmas):
         db["word_forms"].insert_all({"lang": lang, "form": form, "lemma": base}
                                     for form, base in word_forms(lang, lemmas[lang]))

@@ -17,8 +17,8 @@ __all__ = [
     "topic_rows", "topic_ids", "topic_title", "topic_titles_of", "all_topic_titles",
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
-    "all_corrections", "fts_sections", "index_has_prefix", "index_terms_among", "lemmas_of",
-    "rule_citation_rows",
+    "all_corrections", "fts_sections", "index_matches", "index_terms_among", "lemmas_of",
+    "common_among", "rule_citation_rows",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -244,10 +244,10 @@ def fts_sections(conn: sqlite3.Connection, expression: str, *, lang: str | None 
     return conn.execute(sql, [expression, *params, limit]).fetchall()
 
 
-def index_has_prefix(conn: sqlite3.Connection, prefix: str) -> bool:
-    """Whether some term of the section index begins with ``prefix``."""
-    return conn.execute(f"SELECT 1 FROM {VOCAB_TABLE} WHERE term >= ? AND term < ? LIMIT 1",
-                        (prefix, prefix + "\U0010ffff")).fetchone() is not None
+def index_matches(conn: sqlite3.Connection, expression: str) -> bool:
+    """Whether some section matches the FTS5 ``expression``."""
+    return conn.execute(f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT 1",
+                        (expression,)).fetchone() is not None
 
 
 def index_terms_among(conn: sqlite3.Connection, candidates: list[str]) -> list[tuple[str, int]]:
@@ -266,3 +266,10 @@ def lemmas_of(conn: sqlite3.Connection, form: str) -> list[str]:
     """The lemmas a folded word form is an inflection of, among the rulebooks' words."""
     return [r[0] for r in conn.execute(
         "SELECT DISTINCT lemma FROM word_forms WHERE form = ? ORDER BY lemma", (form,))]
+
+
+def common_among(conn: sqlite3.Connection, words: list[str]) -> set[str]:
+    """The folded ``words`` that are among the most frequent of some rulebook's language."""
+    marks = ", ".join("?" * len(words))
+    return {r[0] for r in conn.execute(
+        f"SELECT word FROM common_words WHERE word IN ({marks})", words)} if words else set()
