@@ -368,3 +368,21 @@ def test_diff_lists_each_difference_once_quoted_from_both_sides(conn):
                 assert entry["quotes"][rb] or rb in entry["silent"]
     dwarf = [e for e in found if e.get("parameter") == "dwarf_hand_limit"][0]
     assert (dwarf["munchkin-es"], dwarf["munchkin-ja"]) == (5, 6)
+
+
+def test_a_question_imports_only_the_rules_of_its_game(built_db, tmp_path):
+    import subprocess
+    import sys
+
+    query = tmp_path / "q.json"
+    query.write_text(json.dumps({"game": "dungeon-mayhem", "state": {"phase": "play_cards"},
+                                 "action": {"verb": "play", "card_type": "heal"}}), "utf-8")
+    code = ("import sys\nfrom cardbase.cli import main\n"
+            f"try:\n    main(['check', {str(query)!r}, '--db', {str(built_db)!r}])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardbase.rules.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1]
+    assert "cardbase.rules.dungeon_mayhem" in out
+    for other in ("munchkin", "warhammer", "smashup", "combat", "table", "editions"):
+        assert f"cardbase.rules.{other}'" not in out, out

@@ -11,6 +11,20 @@ GAME = ("dungeon-mayhem",)
 N_ = lambda message: message  # noqa: E731
 
 
+@rule("dungeon_mayhem.setup.three_cards", GAME,
+      N_("Everyone draws three cards to start, and starts with 10 hit points."),
+      cite={ES: ("Todos roban tres cartas y el jugador más joven va primero.",
+                 "Cada jugador comienza el juego con 10 puntos de golpe.")},
+      verbs=("draw", "deal"))
+def three_cards(s: Situation, rulebook: str):
+    if s.verb not in ("draw", "deal") or s.phase != "setup":
+        return None
+    count = s.action.get("count")
+    if count is None:
+        return depends(N_("draw {n} cards"), n=3)
+    return ALLOW if count == 3 else FORBID
+
+
 @rule("dungeon_mayhem.turn.draw_first", GAME,
       N_("Your turn begins by drawing one card from your deck."),
       cite={ES: "1. Roba una carta de tu mazo."},

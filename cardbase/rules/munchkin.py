@@ -142,6 +142,40 @@ def one_race_one_class(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.race_class.no_two_copies", CORE,
+      N_("You may not have two copies of the same Race card, or of the same Class card, in play."),
+      cite={ES: ("No puedes tener dos copias de la misma carta de Raza en juego.",
+                 "No puedes tener dos copias de la misma carta de Clase en juego.")},
+      restriction=True,
+      verbs=("play", "use", "equip"))
+def no_two_copies(s: Situation, rulebook: str):
+    if s.verb not in ("play", "use", "equip"):
+        return None
+    card = s.card or {}
+    if card.get("type") == "race" and card.get("id") in s.races:
+        return FORBID
+    if card.get("type") == "class" and card.get("id") in s.classes:
+        return FORBID
+    return None
+
+
+@rule("munchkin.powers.discard_any_card", CORE,
+      N_("To power a Race or Class ability you may discard any of your cards, in play or in your "
+         "hand; but curses you keep cannot be discarded for a Race or Class power."),
+      cite={ES: ("En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
+                 "tu mano.",
+                 "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
+                 "usar un poder de Clase o Raza (listillo...)."),
+            JA: "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。"},
+      verbs=("discard",))
+def discard_for_powers(s: Situation, rulebook: str):
+    if s.verb != "discard" or s.action.get("reason") not in ("class_power", "race_power"):
+        return None
+    if s.card_type == "curse" and s.source == "in_play":
+        return FORBID if rulebook == ES else None
+    return ALLOW
+
+
 @rule("munchkin.half_breed.requires_race", CORE,
       N_("Half-Breed can only be played by a character who already has a Race; Super Munchkin by "
          "one who already has a Class."),
@@ -384,7 +418,9 @@ def level_ten(s: Situation, rulebook: str):
             JA: ("アイテムのカードは(他の種類のカードはダメです)他のプレイヤーとトレードする事が出来ます。",
                  "トレードできるアイテムは場に出しているものだけで手札のアイテムはダメです。",
                  "トレードは戦闘時を除いていつでも行うことが出来ます。"),
-            DE: "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand."},
+            DE: ("jedoch nur solche, die du bereits trägst, also nicht von deiner Hand.",
+                 "Handeln kannst du jeder zeit, also auch außerhalb deines eigenen Zug es – "
+                 "jedoch nicht, wenn du dich im Kampf befindest.")},
       verbs=("trade",))
 def trading(s: Situation, rulebook: str):
     if s.verb != "trade":
