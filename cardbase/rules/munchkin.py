@@ -505,6 +505,24 @@ def dead_no_levels(s: Situation, rulebook: str):
 
 # --- the turn: door, trouble, loot -----------------------------------------------------------
 
+@rule("munchkin.turn.kick_open_the_door", CORE,
+      N_("You kick open the door on your own turn, as its first phase: draw one Door card face "
+         "up."),
+      cite={ES: ("Cuando las cartas hayan quedado a tu gusto, pasa a la primera fase.",
+                 "Roba una carta del mazo de Dungeon y dale la vuelta."),
+            JA: "ダンジョンの山札からカードを1枚引いてそれを表にします。"},
+      verbs=("kick_open_door",))
+def kick_open_the_door(s: Situation, rulebook: str):
+    if s.verb != "kick_open_door":
+        return None
+    if not s.my_turn or s.phase not in ("start_of_turn", "kick_open_door"):
+        return FORBID
+    if s.turn("door") is not None:
+        return FORBID  # the door of this turn is already open
+    count = s.action.get("count")
+    return FORBID if count not in (None, 1) else ALLOW
+
+
 @rule("munchkin.door.monster_face_up_fights", FAMILY,
       N_("A monster drawn face up when you kick open the door fights you at once."),
       cite={ES: "Si es un monstruo, debes luchar contra él.",
@@ -590,16 +608,21 @@ def look_for_trouble(s: Situation, rulebook: str):
          "you ran away."),
       cite={ES: ("Si no te encuentras con un monstruo al abrir una puerta y no buscas problemas, "
                  "puedes saquear la habitación",
-                 "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación."),
+                 "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación.",
+                 "roba otra carta del mazo de Dungeon, boca abajo, y ponla en tu mano."),
             JA: ("モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
                  "もちろん部屋を漁ることもできません。")},
-      verbs=("loot_the_room",))
+      verbs=("loot_the_room", "draw"))
 def loot_the_room(s: Situation, rulebook: str):
-    if s.verb != "loot_the_room":
+    if s.verb == "draw" and s.phase == "loot_the_room" and s.action.get("deck") == "door":
+        pass  # drawing the Door card of the loot phase is looting the room
+    elif s.verb != "loot_the_room":
         return None
     if not s.my_turn or s.turn("door") == "monster" or s.turn("looked_for_trouble") \
             or s.turn("ran_away") or s.turn("fought"):
         return FORBID
+    if s.action.get("count", 1) != 1 or s.action.get("face", "down") != "down":
+        return FORBID  # one more Door card, face down
     return ALLOW
 
 
