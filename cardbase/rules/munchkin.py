@@ -237,12 +237,9 @@ def no_items_in_combat(s: Situation, rulebook: str):
 
 
 @rule("munchkin.one_shot.any_combat", FAMILY,
-      N_("A one-shot item may be used in any combat, from your hand or from play; some may also "
-         "be used at other times, as their text says."),
-      cite={ES: ("Cualquier carta de un solo uso puede jugarse durante cualquier combate, tanto si "
-                 "la tienes en tu mano como si ya la tienes en la mesa.",
-                 "Algunos objetos de un solo uso, como el Anillo de los Deseos, también pueden "
-                 "usarse en otros momentos además de durante el combate."),
+      N_("A one-shot item may be used in any combat, from your hand or from play."),
+      cite={ES: "Cualquier carta de un solo uso puede jugarse durante cualquier combate, tanto si "
+                "la tienes en tu mano como si ya la tienes en la mesa.",
             JA: "ポーション(Potion)はどの戦闘中であっても自分の手札または自分の場に出しているものを使用することが出来ます。",
             DE: "Ausnahme: Gegenstände mit dem Vermerk „Nur einmal einsetzbar“ dürfen auch während "
                 "eines gegnerischen Kampf es gespielt werden, sogar direkt aus der Hand."},
@@ -253,8 +250,21 @@ def one_shot_in_combat(s: Situation, rulebook: str):
         return None
     if s.in_combat:
         return ALLOW
+    return None  # outside combat a one-shot is played like any item
+
+
+@rule("munchkin.one_shot.other_times", CORE,
+      N_("Some one-shot items, such as the Wishing Ring, may also be used at times other than "
+         "combat, as their text says."),
+      cite={ES: "Algunos objetos de un solo uso, como el Anillo de los Deseos, también pueden "
+                "usarse en otros momentos además de durante el combate."},
+      overrides=("munchkin.items.when_to_play",),
+      verbs=("play", "use"))
+def one_shot_other_times(s: Situation, rulebook: str):
+    if s.verb not in ("play", "use") or not s.one_shot or s.in_combat:
+        return None
     if s.my_turn or s.source == "just_acquired":
-        return None  # outside combat a one-shot is played like any item
+        return None
     return depends(N_("the card's text allows using it outside combat"))
 
 
@@ -312,6 +322,35 @@ def slots(s: Situation, rulebook: str):
 def no_swapping(s: Situation, rulebook: str):
     if s.verb in ("equip", "unequip", "backpack_out") and s.in_combat and s.role != "bystander":
         return FORBID
+    return None
+
+
+@rule("munchkin.items.arrange_on_your_turn", CORE,
+      N_("On your own turn, outside combat, you may put items you carry into use and take them "
+         "out of use."),
+      cite={ES: "Al principio de tu turno, puedes jugar cartas, poner \"en uso\" objetos que "
+                "\"llevas encima\" y viceversa, comerciar con objetos con otros jugadores, y "
+                "vender objetos para subir Niveles."},
+      verbs=("equip", "unequip"))
+def arrange_items(s: Situation, rulebook: str):
+    if s.verb in ("equip", "unequip") and s.source == "in_play" and s.my_turn \
+            and not s.in_combat:
+        return ALLOW
+    return None
+
+
+@rule("munchkin.items.give_away", FAMILY,
+      N_("You may give items you carry to another player for nothing, for instance as a bribe."),
+      cite={ES: "También puedes regalar objetos sin recibir nada a cambio, para sobornar a otros "
+                "jugadores",
+            JA: "また何の見返り無く、又は賄賂としてアイテムを他のプレイヤーに与える事も出来ます。",
+            DE: "Du darfst auch Gegenstände ohne Handel weggeben, um andere Spieler damit zu "
+                "bestechen"},
+      verbs=("give",))
+def give_items(s: Situation, rulebook: str):
+    if s.verb == "give" and s.is_item and s.source == "in_play" \
+            and s.target in (None, "other_player", "player"):
+        return ALLOW
     return None
 
 
@@ -534,6 +573,20 @@ def door_monster(s: Situation, rulebook: str):
     if s.card_type == "monster" and s.source == "drawn_face_up" and s.phase == "kick_open_door":
         return FORBID if s.verb in ("keep", "give", "discard") else (
             ALLOW if s.verb in ("play",) else None)
+    return None
+
+
+@rule("munchkin.door.other_cards_keep_or_play", CORE,
+      N_("A Door card that is neither a monster nor a curse, drawn when you kick open the door, "
+         "goes to your hand or may be played at once."),
+      cite={ES: "Si sacas una carta de cualquier otro tipo, puedes ponerla en tu mano o jugarla "
+                "inmediatamente.",
+            JA: "引いたカードがそれ以外だった場合、引いたカードを手札に入れるか、直ちにそのカードを使用するかのどちらかを選択する事が出来ます。"},
+      verbs=("keep", "play", "use"))
+def other_door_cards(s: Situation, rulebook: str):
+    if s.verb in ("keep", "play", "use") and s.source == "drawn_face_up" \
+            and s.phase == "kick_open_door" and s.card_type not in (None, "monster", "curse"):
+        return ALLOW
     return None
 
 
