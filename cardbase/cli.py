@@ -390,6 +390,28 @@ def table(game, db_path, as_json):
     render.decision_table(result)
 
 
+@main.group("rules")
+def rules_group():
+    """The rules checker's own accounts: what of each rulebook it encodes."""
+
+
+@rules_group.command("coverage")
+@click.option("--rulebook", help=_("One rulebook only."))
+@click.option("--unaccounted", is_flag=True,
+              help=_("Also list the sentences no rule encodes and no note accounts for."))
+@db_option
+@json_option
+@guarded
+def rules_coverage(rulebook, unaccounted, db_path, as_json):
+    """Every sentence of every rule section: encoded by a rule, not executable, or unaccounted."""
+    from .rules.coverage import coverage
+
+    result = coverage(_connect(db_path), rulebook)
+    if as_json:
+        return render.json_output(result)
+    render.coverage(result, unaccounted)
+
+
 @main.group()
 def site():
     """Build or serve the static site (mkdocs-material, one build per language)."""
