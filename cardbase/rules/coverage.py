@@ -2,7 +2,7 @@
 
 Every section that states rules is split into sentences by its language's rules (Japanese at 。,
 the others at a full stop, question or exclamation mark followed by a capital, and at line
-breaks); a sentence is ``encoded`` when some rule's citation overlaps it, even in part, and
+breaks; a colon introducing an example or a list does not end a sentence); a sentence is ``encoded`` when some rule's citation overlaps it, even in part, and
 ``unaccounted`` otherwise. The ``not_executable`` statuses (flavour, examples, components...) are
 read from ``coverage/<rulebook>.json`` beside this module, each entry quoting its sentence
 exactly; an entry whose quote no longer occurs is an error, as for rule citations.
@@ -22,7 +22,7 @@ from ..storage import queries
 REASONS = ("flavour", "example", "advice", "component", "cross_reference", "credits", "advert",
            "card_text", "table_talk", "damaged")
 _DATA = Path(__file__).with_name("coverage")
-_BREAK = re.compile(r"(?<=[.!?…:;])[\"”»)]*\s+(?=[\"“«(¿¡]*[A-ZÁÉÍÓÚÑÄÖÜÀ-Ỹ0-9•–-])|\n+|(?<=[•])")
+_BREAK = re.compile(r"(?<=[.!?…])[\"”»)]*\s+(?=[\"“«(¿¡]*[A-ZÁÉÍÓÚÑÄÖÜÀ-Ỹ0-9•–-])|\n+|(?<=[•])")
 _NUMBER = re.compile(r"\d{1,2}[.)]")
 _JA_BREAK = re.compile(r"(?<=[。！？])|\n+")
 
