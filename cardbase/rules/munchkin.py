@@ -392,6 +392,20 @@ def sell_on_own_turn(s: Situation, rulebook: str):
     return ALLOW if s.my_turn else FORBID
 
 
+@rule("munchkin.selling.from_hand_or_play", FAMILY,
+      N_("You may sell items from your hand as well as items you carry."),
+      cite={ES: "Puedes vender tanto los objetos de tu mano como los que ya lleves encima.",
+            JA: "売るアイテムは、手札のアイテムでも運んでいるアイテムでもどちらでもかまいません。",
+            DE: "Dazu darfst du sowohl Gegenstände, die du trägst, als auch solche aus deiner "
+                "Hand einlösen."},
+      restriction=True,
+      verbs=("sell",))
+def sell_from_hand_or_play(s: Situation, rulebook: str):
+    if s.verb != "sell" or "from" not in s.action:
+        return None
+    return ALLOW if s.source in ("hand", "in_play") else FORBID
+
+
 @rule("munchkin.selling.not_in_combat", FAMILY,
       N_("You may not sell items while you are in combat."),
       cite={ES: "Mientras estés luchando en un combate no puedes vender",
@@ -829,6 +843,23 @@ def level_per_monster(s: Situation, rulebook: str):
     return ALLOW
 
 
+@rule("munchkin.treasure.the_killer_draws", FAMILY,
+      N_("When you kill a monster you take its treasure: you draw it, even if your helper's "
+         "power won the fight."),
+      cite={ES: ("Cuando matas un monstruo, ya sea superando su fuerza de combate o usando una "
+                 "carta para eliminarlo, te quedas con su Tesoro.",
+                 "Aunque el combate se haya ganado gracias a una habilidad o poder de quien te "
+                 "ayudó, las cartas de Tesoro debes robarlas tú."),
+            JA: "モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。"},
+      verbs=("draw_treasure",))
+def killer_draws(s: Situation, rulebook: str):
+    if s.verb != "draw_treasure" or s.combat("result") != "won":
+        return None
+    if s.role == "helper" or (s.in_combat and not s.my_turn and s.role != "fighter"):
+        return FORBID
+    return ALLOW
+
+
 @rule("munchkin.treasure.face_down_alone", FAMILY,
       N_("Draw the treasure face down if you killed the monster alone, face up if someone "
          "helped."),
@@ -837,6 +868,7 @@ def level_per_monster(s: Situation, rulebook: str):
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
                  "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
+      restriction=True,
       verbs=("draw_treasure",))
 def treasure_face(s: Situation, rulebook: str):
     if s.verb != "draw_treasure":
