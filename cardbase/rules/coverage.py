@@ -2,10 +2,12 @@
 
 Every section that states rules is split into sentences by its language's rules (Japanese at 。,
 the others at a full stop, question or exclamation mark followed by a capital, and at line
-breaks; a colon introducing an example or a list does not end a sentence); a sentence is ``encoded`` when some rule's citation overlaps it, even in part, and
-``unaccounted`` otherwise. The ``not_executable`` statuses (flavour, examples, components...) are
-read from ``coverage/<rulebook>.json`` beside this module, each entry quoting its sentence
-exactly; an entry whose quote no longer occurs is an error, as for rule citations.
+breaks; a colon introducing an example or a list does not end a sentence). A sentence is
+``encoded`` when some rule's citation, or the quote of an edition parameter the rules read,
+overlaps it, even in part, and ``unaccounted`` otherwise. The ``not_executable`` statuses
+(flavour, examples, components...) are read from ``coverage/<rulebook>.json`` beside this
+module, each entry quoting its sentence exactly; an entry whose quote no longer occurs is an
+error, as for rule citations.
 """
 
 from __future__ import annotations
@@ -69,6 +71,14 @@ def coverage(conn, rulebook: str | None = None) -> dict:
     quotes: dict[str, dict[str, set]] = {}
     for rule_id, book, quote, *_rest in queries.rule_citation_rows(conn):
         quotes.setdefault(book, {}).setdefault(quote, set()).add(rule_id)
+    # an edition's parameters are encoded too: each value's sentence drives the rules using it
+    from .editions import PARAMETER_RULES
+    from .munchkin import EDITION_QUOTES
+
+    for book, named in EDITION_QUOTES.items():
+        for name, quote in named.items():
+            quotes.setdefault(book, {}).setdefault(quote, set()).update(
+                PARAMETER_RULES.get(name, ()))
     books: dict[str, dict] = {}
     for ref, _heading, body, lang in queries.rule_sections_with_lang(conn):
         book = ref.split("/", 1)[0]

@@ -799,7 +799,8 @@ def run_from_all(s: Situation, rulebook: str):
 @rule("munchkin.running_away.no_rewards", FAMILY,
       N_("If you run away you get no levels and no treasure."),
       cite={ES: "Si huyes, no obtienes Niveles ni Tesoro.",
-            JA: "逃げた場合は、トレジャーもレベルも取得することができません。"},
+            JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
+                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。")},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):
@@ -867,6 +868,7 @@ def killer_draws(s: Situation, rulebook: str):
                  "Róbalas boca arriba, de modo que todos puedan ver lo que has conseguido, si "
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
+                 "モンスターを単独で倒した場合、トレジャーカードは裏向きで引きます。",
                  "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
       restriction=True,
       verbs=("draw_treasure",))
