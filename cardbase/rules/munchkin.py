@@ -69,6 +69,23 @@ def starting_cards(s: Situation, rulebook: str):
     return ALLOW if count == starting else FORBID
 
 
+@rule("munchkin.setup.play_starting_cards", CORE,
+      N_("Looking at your starting hand you may play one Race and one Class card, and any usable "
+         "items, in front of you."),
+      cite={ES: ("Si tienes cualquier carta de Raza o Clase puedes (si quieres) jugar una de cada "
+                 "tipo (Raza y Clase) colocándolas frente a ti.",
+                 "Si tienes cartas de objeto usables (ver más adelante)puedes jugarlas, también "
+                 "colocándolas frente a ti."),
+            JA: ("配られた最初の手札を見て、種族カードやクラスカードがあれば、それぞれの種類のカードについて1枚迄プレイして自分の前に置く事ができます。",
+                 "またアイテムカードを持っていれば、自分の前にプレイする事ができます。")},
+      overrides=("munchkin.race_class.when_to_play", "munchkin.items.when_to_play"),
+      verbs=("play", "use", "equip"))
+def play_starting_cards(s: Situation, rulebook: str):
+    if s.phase != "setup" or not playing(s, "race", "class", "item"):
+        return None
+    return ALLOW
+
+
 @rule("munchkin.death.new_hand", FAMILY,
       N_("A character who died draws a new hand on their next turn, as at the start of the game."),
       cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
@@ -676,7 +693,9 @@ def look_for_trouble(s: Situation, rulebook: str):
       cite={ES: ("Si no te encuentras con un monstruo al abrir una puerta y no buscas problemas, "
                  "puedes saquear la habitación",
                  "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación.",
-                 "roba otra carta del mazo de Dungeon, boca abajo, y ponla en tu mano."),
+                 "roba otra carta del mazo de Dungeon, boca abajo, y ponla en tu mano.",
+                 "Ni siquiera puedes saquear la habitación (esto es, robar boca abajo una carta "
+                 "de Dungeon, como ya se indicó)."),
             JA: ("モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
                  "もちろん部屋を漁ることもできません。")},
       verbs=("loot_the_room", "draw"))
@@ -780,7 +799,11 @@ def thief(s: Situation, rulebook: str):
 @rule("munchkin.running_away.all_or_nothing", FAMILY,
       N_("You run away from every monster in the combat or from none: you cannot fight one and "
          "flee the others; you roll for each."),
-      cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás.",
+      cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
+                 "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
+                 "monstruos, ambos deben Huir.",
+                 "Si estás escapando de varios monstruos debes tirar el dado por separado para "
+                 "escapar de cada uno de ellos"),
             JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"},
       verbs=("run_away",))
 def run_from_all(s: Situation, rulebook: str):
@@ -798,7 +821,9 @@ def run_from_all(s: Situation, rulebook: str):
 
 @rule("munchkin.running_away.no_rewards", FAMILY,
       N_("If you run away you get no levels and no treasure."),
-      cite={ES: "Si huyes, no obtienes Niveles ni Tesoro.",
+      cite={ES: ("Si huyes, no obtienes Niveles ni Tesoro.",
+                 "Si eliminas a uno de ellos con una carta o un poder de Raza o Clase, pero "
+                 "después huyes de los demás, no recibes ningún Tesoro."),
             JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
                  "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。")},
       restriction=True,
@@ -812,8 +837,9 @@ def no_rewards_for_running(s: Situation, rulebook: str):
 @rule("munchkin.rewards.after_combat", FAMILY,
       N_("You cannot receive the rewards for killing a monster in the middle of a combat: "
          "resolve it fully first."),
-      cite={ES: "No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
+      cite={ES: ("No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
                 "en mitad de un combate.",
+                 "Debes resolver totalmente el combate antes de obtener cualquier ganancia."),
             JA: "その後、あなたは間違いなくモンスターを倒した事になり、レベルが上がりトレジャーを入手出来ます。"},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
@@ -832,11 +858,18 @@ def rewards_after_combat(s: Situation, rulebook: str):
       N_("Killing monsters gives you a level for each monster killed; your helper goes up only if "
          "he is an Elf."),
       cite={ES: ("Subes un Nivel por cada monstruo eliminado.",
-                 "Tu ayudante no lo hace… a menos que sea un Elfo"),
+                 "Tu ayudante no lo hace… a menos que sea un Elfo",
+                 "Si matas al monstruo, subes un Nivel (o dos en el caso de ciertos monstruos "
+                 "especialmente desagradables), y robas el número de Tesoros que se indica en la "
+                 "carta.",
+                 "2. Sólo subes de Nivel tras el combate si matas un monstruo."),
             JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
-                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。")},
+                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。",
+                 "もしモンスターを殺すことなくうち負かした場合は、レベルは上昇ません。")},
       verbs=("gain_level",))
 def level_per_monster(s: Situation, rulebook: str):
+    if s.verb == "gain_level" and s.combat("result") == "lost":
+        return FORBID  # only killing a monster gives its level
     if s.verb != "gain_level" or s.combat("result") != "won":
         return None
     if s.role == "helper":
