@@ -187,10 +187,11 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
         (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
 
     monkeypatch.setattr(build, "_mkdocs", fake_mkdocs)
-    i18n.set_language("de")
     try:
         result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
-                                      str(tmp_path / "out")])
+                                      str(tmp_path / "out")],
+                               env={"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None,
+                                    "LANG": "de_DE.UTF-8"})
     finally:
         i18n.set_language("en")
     assert result.exit_code == 0, result.stderr
