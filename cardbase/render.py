@@ -316,6 +316,21 @@ def differences(result: dict) -> None:
           max(result["differing_cells"], len(result["examples"])))
 
 
+def coverage(result: dict, unaccounted: bool = False) -> None:
+    """``cardbase rules coverage``: a line per rulebook, then (asked for) the sentences left."""
+    for book in result["rulebooks"]:
+        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(book["by_reason"].items()))
+        click.echo(_("{rulebook}: {sentences} sentences, {encoded} encoded, {not_executable} not "
+                     "executable ({reasons}), {unaccounted} unaccounted",
+                     rulebook=book["rulebook"], sentences=book["sentences"],
+                     encoded=book["encoded"], not_executable=book["not_executable"],
+                     reasons=reasons or "-", unaccounted=book["unaccounted"]))
+        if unaccounted:
+            for item in book["items"]:
+                if item["status"] == "unaccounted":
+                    click.echo(f"    {item['section']}: {item['sentence']}")
+
+
 def decision_table(result: dict) -> None:
     """``cardbase table``: a count, the rulebooks as column heads, then one line per situation
     in words with each rulebook's verdict as a mark, the conflicts, and what the marks mean."""

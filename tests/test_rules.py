@@ -368,3 +368,79 @@ def test_diff_lists_each_difference_once_quoted_from_both_sides(conn):
                 assert entry["quotes"][rb] or rb in entry["silent"]
     dwarf = [e for e in found if e.get("parameter") == "dwarf_hand_limit"][0]
     assert (dwarf["munchkin-es"], dwarf["munchkin-ja"]) == (5, 6)
+
+
+def test_a_question_imports_only_the_rules_of_its_game(built_db, tmp_path):
+    import subprocess
+    import sys
+
+    query = tmp_path / "q.json"
+    query.write_text(json.dumps({"game": "dungeon-mayhem", "state": {"phase": "play_cards"},
+                                 "action": {"verb": "play", "card_type": "heal"}}), "utf-8")
+    code = ("import sys\nfrom cardbase.cli import main\n"
+            f"try:\n    main(['check', {str(query)!r}, '--db', {str(built_db)!r}])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardbase.rules.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1]
+    assert "cardbase.rules.dungeon_mayhem" in out
+    for other in ("munchkin", "warhammer", "smashup", "combat", "table", "editions"):
+        assert f"cardbase.rules.{other}'" not in out, out
+
+
+# --- coverage: every sentence of every rule section ------------------------------------------
+
+@pytest.mark.parametrize("lang, body, expected", [
+    ("es", "Roba una carta. Si es un monstruo, lucha.\nNo huyas.", 3),
+    ("de", "Du darfst handeln. Aber nicht im Kampf! Danach legst du ab.", 3),
+    ("vi", "Quái vật chỉ được chơi. Khi một lá bài yêu cầu bạn chơi.", 2),
+    ("ja", "ドアを開けます。モンスターと戦います。", 2),
+])
+def test_rule_sections_split_into_sentences_in_every_language(lang, body, expected):
+    from cardbase.rules.coverage import sentences
+
+    found = sentences(body, lang)
+    assert len(found) == expected, [body[a:b] for a, b in found]
+
+
+def test_coverage_counts_every_sentence_and_marks_those_a_rule_quotes(conn):
+    from cardbase.rules.coverage import coverage
+
+    books = coverage(conn)["rulebooks"]
+    assert {b["rulebook"] for b in books} == {r[0] for r in conn.execute("SELECT id FROM rulebooks")}
+    for book in books:
+        assert book["sentences"] == len(book["items"]) > 0
+        assert book["encoded"] + book["not_executable"] + book["unaccounted"] == book["sentences"]
+        assert book["encoded"] > 0
+    es = [b for b in books if b["rulebook"] == "munchkin-es"][0]
+    thief = [i for i in es["items"] if "un Ladrón no puede robar" in i["sentence"]][0]
+    assert thief["status"] == "encoded"
+    assert "munchkin.thief.no_stealing_in_combat" in thief["rules"]
+
+
+def test_a_coverage_note_whose_quote_is_gone_is_refused(conn, tmp_path, monkeypatch):
+    from cardbase.errors import DataError
+    from cardbase.rules import coverage as module
+
+    (tmp_path / "munchkin-es.json").write_text(json.dumps(
+        [{"quote": "Una frase que no existe en el reglamento.", "reason": "flavour"}]), "utf-8")
+    monkeypatch.setattr(module, "_DATA", tmp_path)
+    with pytest.raises(DataError, match="no longer occurs"):
+        module.coverage(conn, "munchkin-es")
+
+
+def test_rules_coverage_command(runner, built_db):
+    from cardbase.cli import main
+
+    result = runner.invoke(main, ["rules", "coverage", "--rulebook", "munchkin-ja", "--db",
+                                  str(built_db), "--unaccounted"])
+    assert result.exit_code == 0, result.output
+    assert "munchkin-ja:" in result.output and "encoded" in result.output
+
+
+def test_a_list_number_stays_with_its_sentence():
+    from cardbase.rules.coverage import sentences
+
+    body = "1. Roba una carta de tu mazo.\n2. Juega una carta."
+    assert [body[a:b] for a, b in sentences(body, "es")] == [
+        "1. Roba una carta de tu mazo.", "2. Juega una carta."]

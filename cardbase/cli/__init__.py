@@ -28,6 +28,7 @@ COMMANDS = {
     "term": "lookup:term", "export": "lookup:export",
     "check": "rulings:check", "ask": "rulings:ask", "can-play": "rulings:can_play",
     "combat": "rulings:combat", "diff": "rulings:diff", "table": "rulings:table",
+    "rules": "rulings:rules_group",
     "build": "building:build", "site": "building:site",
     "translate": "translating:translate",
 }

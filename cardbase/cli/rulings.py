@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from .. import render
-from ..clitext import command, option
+from ..clitext import command, group, option
 from ..i18n import N_, environment_language
 from ..rules.limits import LIMITS
 from .common import _connect, _interactive, _use_language, db_option, guarded, json_option
@@ -205,3 +205,25 @@ def table(game, db_path, as_json):
     if as_json:
         return render.json_output(result)
     render.decision_table(result)
+
+
+@group("rules", help=N_("The rules checker's own accounts: what of each rulebook it encodes."))
+def rules_group():
+    pass
+
+
+@rules_group.command("coverage", help=N_("Every sentence of every rule section: encoded by a rule, "
+                                         "not executable, or unaccounted."))
+@option("--rulebook", help=N_("One rulebook only."))
+@option("--unaccounted", is_flag=True,
+        help=N_("Also list the sentences no rule encodes and no note accounts for."))
+@db_option
+@json_option
+@guarded
+def rules_coverage(rulebook, unaccounted, db_path, as_json):
+    from ..rules.coverage import coverage
+
+    result = coverage(_connect(db_path), rulebook)
+    if as_json:
+        return render.json_output(result)
+    render.coverage(result, unaccounted)

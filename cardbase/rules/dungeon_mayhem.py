@@ -11,6 +11,20 @@ GAME = ("dungeon-mayhem",)
 N_ = lambda message: message  # noqa: E731
 
 
+@rule("dungeon_mayhem.setup.three_cards", GAME,
+      N_("Everyone draws three cards to start, and starts with 10 hit points."),
+      cite={ES: ("Todos roban tres cartas y el jugador más joven va primero.",
+                 "Cada jugador comienza el juego con 10 puntos de golpe.")},
+      verbs=("draw", "deal"))
+def three_cards(s: Situation, rulebook: str):
+    if s.verb not in ("draw", "deal") or s.phase != "setup":
+        return None
+    count = s.action.get("count")
+    if count is None:
+        return depends(N_("draw {n} cards"), n=3)
+    return ALLOW if count == 3 else FORBID
+
+
 @rule("dungeon_mayhem.turn.draw_first", GAME,
       N_("Your turn begins by drawing one card from your deck."),
       cite={ES: "1. Roba una carta de tu mazo."},
@@ -49,7 +63,9 @@ def play_on_turn(s: Situation, rulebook: str):
       cite={ES: ("Cuando juegas una carta Play Again, puedes jugar una carta extra por cada símbolo",
                  "Tu turno no terminará hasta que hayas jugado una carta por cada símbolo en las "
                  "cartas que has usado ese turno.",
-                 "roba dos cartas más de tu mazo y continúa hasta que termines.")},
+                 "roba dos cartas más de tu mazo y continúa hasta que termines.",
+                 "Recuerde, las cartas adicionales que juega para cada símbolo también pueden ser "
+                 "cartas de Jugar de nuevo.")},
       overrides=("dungeon_mayhem.turn.play_on_your_turn",),
       verbs=("play", "end_turn", "pass", "draw"))
 def play_again(s: Situation, rulebook: str):
@@ -73,6 +89,14 @@ def play_again(s: Situation, rulebook: str):
          "only what destroys your last one passes to you."),
       cite={ES: ("las cartas de Ataque no pueden hacerte daño hasta que todas tus cartas de "
                  "Defensa sean destruidas.",
+                 "Siempre que juegues una carta que inflige daño a otro jugador, este pierde "
+                 "puntos de golpe (a menos que tenga una carta con un símbolo).",
+                 "Ese jugador pierde un punto de golpe por cada símbolo en la carta (a menos que "
+                 "tenga una Carta de Defensa en juego - ver ejemplos a continuación).",
+                 "El número de símbolos en una carta de Defensa es la cantidad de daño que puede "
+                 "recibir esa carta.",
+                 "Si una carta de ataque hace un daño más que suficiente para destruir una de tus "
+                 "cartas de Defensa, cualquier daño adicional pasa a tus otras cartas de Defensa.",
                  "Una vez que se destruye tu última carta de Defensa, cualquier daño adicional "
                  "pasa a ti.")},
       verbs=("lose_hit_points", "play"))
@@ -98,6 +122,20 @@ def defense(s: Situation, rulebook: str):
         return ALLOW if damage > sum(shields) else depends(
             N_("the damage reaches the Defense cards only; the player loses no hit points"))
     return None
+
+
+@rule("dungeon_mayhem.attack.choose_a_target", GAME,
+      N_("An Attack card targets a player or one of their Defense cards, chosen when you play it."),
+      cite={ES: "Cuando juegas una carta de Ataque, elige un jugador (o carta de Defensa) como "
+                "objetivo de ese ataque."},
+      restriction=True,
+      verbs=("play",))
+def attack_target(s: Situation, rulebook: str):
+    if s.verb != "play" or s.card_type != "attack" or s.target is None:
+        return None
+    if s.target == "defense_card":
+        return FORBID if s.state.get("target_defense") == [] else None
+    return None if s.target in ("player", "other_player") else FORBID
 
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,

@@ -79,9 +79,24 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
     return register
 
 
-def rules_for(game: str) -> list[Rule]:
-    from . import combat, dungeon_mayhem, munchkin, smashup, warhammer  # noqa: F401  (registration)
+#: the modules that declare each game's rules (importing one registers its rules): a question
+#: about one game imports that game's rules only
+GAME_MODULES = {
+    "munchkin": ("munchkin", "combat"),
+    "munchkin-warhammer-aos": ("munchkin", "combat", "warhammer"),
+    "dungeon-mayhem": ("dungeon_mayhem",),
+    "smashup-munchkin": ("smashup",),
+}
+_LOADED: set[str] = set()
 
+
+def rules_for(game: str) -> list[Rule]:
+    if game not in _LOADED:
+        import importlib
+
+        for module in GAME_MODULES.get(game, ()):
+            importlib.import_module(f"{__package__}.{module}")
+        _LOADED.add(game)
     return [r for r in REGISTRY if game in r.games]
 
 

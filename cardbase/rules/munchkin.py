@@ -69,6 +69,23 @@ def starting_cards(s: Situation, rulebook: str):
     return ALLOW if count == starting else FORBID
 
 
+@rule("munchkin.setup.play_starting_cards", CORE,
+      N_("Looking at your starting hand you may play one Race and one Class card, and any usable "
+         "items, in front of you."),
+      cite={ES: ("Si tienes cualquier carta de Raza o Clase puedes (si quieres) jugar una de cada "
+                 "tipo (Raza y Clase) colocándolas frente a ti.",
+                 "Si tienes cartas de objeto usables (ver más adelante)puedes jugarlas, también "
+                 "colocándolas frente a ti."),
+            JA: ("配られた最初の手札を見て、種族カードやクラスカードがあれば、それぞれの種類のカードについて1枚迄プレイして自分の前に置く事ができます。",
+                 "またアイテムカードを持っていれば、自分の前にプレイする事ができます。")},
+      overrides=("munchkin.race_class.when_to_play", "munchkin.items.when_to_play"),
+      verbs=("play", "use", "equip"))
+def play_starting_cards(s: Situation, rulebook: str):
+    if s.phase != "setup" or not playing(s, "race", "class", "item"):
+        return None
+    return ALLOW
+
+
 @rule("munchkin.death.new_hand", FAMILY,
       N_("A character who died draws a new hand on their next turn, as at the start of the game."),
       cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
@@ -142,6 +159,40 @@ def one_race_one_class(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.race_class.no_two_copies", CORE,
+      N_("You may not have two copies of the same Race card, or of the same Class card, in play."),
+      cite={ES: ("No puedes tener dos copias de la misma carta de Raza en juego.",
+                 "No puedes tener dos copias de la misma carta de Clase en juego.")},
+      restriction=True,
+      verbs=("play", "use", "equip"))
+def no_two_copies(s: Situation, rulebook: str):
+    if s.verb not in ("play", "use", "equip"):
+        return None
+    card = s.card or {}
+    if card.get("type") == "race" and card.get("id") in s.races:
+        return FORBID
+    if card.get("type") == "class" and card.get("id") in s.classes:
+        return FORBID
+    return None
+
+
+@rule("munchkin.powers.discard_any_card", CORE,
+      N_("To power a Race or Class ability you may discard any of your cards, in play or in your "
+         "hand; but curses you keep cannot be discarded for a Race or Class power."),
+      cite={ES: ("En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
+                 "tu mano.",
+                 "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
+                 "usar un poder de Clase o Raza (listillo...)."),
+            JA: "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。"},
+      verbs=("discard",))
+def discard_for_powers(s: Situation, rulebook: str):
+    if s.verb != "discard" or s.action.get("reason") not in ("class_power", "race_power"):
+        return None
+    if s.card_type == "curse" and s.source == "in_play":
+        return FORBID if rulebook == ES else None
+    return ALLOW
+
+
 @rule("munchkin.half_breed.requires_race", CORE,
       N_("Half-Breed can only be played by a character who already has a Race; Super Munchkin by "
          "one who already has a Class."),
@@ -203,12 +254,9 @@ def no_items_in_combat(s: Situation, rulebook: str):
 
 
 @rule("munchkin.one_shot.any_combat", FAMILY,
-      N_("A one-shot item may be used in any combat, from your hand or from play; some may also "
-         "be used at other times, as their text says."),
-      cite={ES: ("Cualquier carta de un solo uso puede jugarse durante cualquier combate, tanto si "
-                 "la tienes en tu mano como si ya la tienes en la mesa.",
-                 "Algunos objetos de un solo uso, como el Anillo de los Deseos, también pueden "
-                 "usarse en otros momentos además de durante el combate."),
+      N_("A one-shot item may be used in any combat, from your hand or from play."),
+      cite={ES: "Cualquier carta de un solo uso puede jugarse durante cualquier combate, tanto si "
+                "la tienes en tu mano como si ya la tienes en la mesa.",
             JA: "ポーション(Potion)はどの戦闘中であっても自分の手札または自分の場に出しているものを使用することが出来ます。",
             DE: "Ausnahme: Gegenstände mit dem Vermerk „Nur einmal einsetzbar“ dürfen auch während "
                 "eines gegnerischen Kampf es gespielt werden, sogar direkt aus der Hand."},
@@ -219,8 +267,21 @@ def one_shot_in_combat(s: Situation, rulebook: str):
         return None
     if s.in_combat:
         return ALLOW
+    return None  # outside combat a one-shot is played like any item
+
+
+@rule("munchkin.one_shot.other_times", CORE,
+      N_("Some one-shot items, such as the Wishing Ring, may also be used at times other than "
+         "combat, as their text says."),
+      cite={ES: "Algunos objetos de un solo uso, como el Anillo de los Deseos, también pueden "
+                "usarse en otros momentos además de durante el combate."},
+      overrides=("munchkin.items.when_to_play",),
+      verbs=("play", "use"))
+def one_shot_other_times(s: Situation, rulebook: str):
+    if s.verb not in ("play", "use") or not s.one_shot or s.in_combat:
+        return None
     if s.my_turn or s.source == "just_acquired":
-        return None  # outside combat a one-shot is played like any item
+        return None
     return depends(N_("the card's text allows using it outside combat"))
 
 
@@ -281,6 +342,35 @@ def no_swapping(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.items.arrange_on_your_turn", CORE,
+      N_("On your own turn, outside combat, you may put items you carry into use and take them "
+         "out of use."),
+      cite={ES: "Al principio de tu turno, puedes jugar cartas, poner \"en uso\" objetos que "
+                "\"llevas encima\" y viceversa, comerciar con objetos con otros jugadores, y "
+                "vender objetos para subir Niveles."},
+      verbs=("equip", "unequip"))
+def arrange_items(s: Situation, rulebook: str):
+    if s.verb in ("equip", "unequip") and s.source == "in_play" and s.my_turn \
+            and not s.in_combat:
+        return ALLOW
+    return None
+
+
+@rule("munchkin.items.give_away", FAMILY,
+      N_("You may give items you carry to another player for nothing, for instance as a bribe."),
+      cite={ES: "También puedes regalar objetos sin recibir nada a cambio, para sobornar a otros "
+                "jugadores",
+            JA: "また何の見返り無く、又は賄賂としてアイテムを他のプレイヤーに与える事も出来ます。",
+            DE: "Du darfst auch Gegenstände ohne Handel weggeben, um andere Spieler damit zu "
+                "bestechen"},
+      verbs=("give",))
+def give_items(s: Situation, rulebook: str):
+    if s.verb == "give" and s.is_item and s.source == "in_play" \
+            and s.target in (None, "other_player", "player"):
+        return ALLOW
+    return None
+
+
 @rule("munchkin.items.no_discarding_at_will", CORE,
       N_("You may not discard items just because you want to; they go by selling, trading, "
          "giving, losing them, or discarding them for a Race or Class power."),
@@ -317,6 +407,20 @@ def sell_on_own_turn(s: Situation, rulebook: str):
     if s.verb != "sell":
         return None
     return ALLOW if s.my_turn else FORBID
+
+
+@rule("munchkin.selling.from_hand_or_play", FAMILY,
+      N_("You may sell items from your hand as well as items you carry."),
+      cite={ES: "Puedes vender tanto los objetos de tu mano como los que ya lleves encima.",
+            JA: "売るアイテムは、手札のアイテムでも運んでいるアイテムでもどちらでもかまいません。",
+            DE: "Dazu darfst du sowohl Gegenstände, die du trägst, als auch solche aus deiner "
+                "Hand einlösen."},
+      restriction=True,
+      verbs=("sell",))
+def sell_from_hand_or_play(s: Situation, rulebook: str):
+    if s.verb != "sell" or "from" not in s.action:
+        return None
+    return ALLOW if s.source in ("hand", "in_play") else FORBID
 
 
 @rule("munchkin.selling.not_in_combat", FAMILY,
@@ -384,7 +488,9 @@ def level_ten(s: Situation, rulebook: str):
             JA: ("アイテムのカードは(他の種類のカードはダメです)他のプレイヤーとトレードする事が出来ます。",
                  "トレードできるアイテムは場に出しているものだけで手札のアイテムはダメです。",
                  "トレードは戦闘時を除いていつでも行うことが出来ます。"),
-            DE: "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand."},
+            DE: ("jedoch nur solche, die du bereits trägst, also nicht von deiner Hand.",
+                 "Handeln kannst du jeder zeit, also auch außerhalb deines eigenen Zug es – "
+                 "jedoch nicht, wenn du dich im Kampf befindest.")},
       verbs=("trade",))
 def trading(s: Situation, rulebook: str):
     if s.verb != "trade":
@@ -469,6 +575,24 @@ def dead_no_levels(s: Situation, rulebook: str):
 
 # --- the turn: door, trouble, loot -----------------------------------------------------------
 
+@rule("munchkin.turn.kick_open_the_door", CORE,
+      N_("You kick open the door on your own turn, as its first phase: draw one Door card face "
+         "up."),
+      cite={ES: ("Cuando las cartas hayan quedado a tu gusto, pasa a la primera fase.",
+                 "Roba una carta del mazo de Dungeon y dale la vuelta."),
+            JA: "ダンジョンの山札からカードを1枚引いてそれを表にします。"},
+      verbs=("kick_open_door",))
+def kick_open_the_door(s: Situation, rulebook: str):
+    if s.verb != "kick_open_door":
+        return None
+    if not s.my_turn or s.phase not in ("start_of_turn", "kick_open_door"):
+        return FORBID
+    if s.turn("door") is not None:
+        return FORBID  # the door of this turn is already open
+    count = s.action.get("count")
+    return FORBID if count not in (None, 1) else ALLOW
+
+
 @rule("munchkin.door.monster_face_up_fights", FAMILY,
       N_("A monster drawn face up when you kick open the door fights you at once."),
       cite={ES: "Si es un monstruo, debes luchar contra él.",
@@ -480,6 +604,20 @@ def door_monster(s: Situation, rulebook: str):
     if s.card_type == "monster" and s.source == "drawn_face_up" and s.phase == "kick_open_door":
         return FORBID if s.verb in ("keep", "give", "discard") else (
             ALLOW if s.verb in ("play",) else None)
+    return None
+
+
+@rule("munchkin.door.other_cards_keep_or_play", CORE,
+      N_("A Door card that is neither a monster nor a curse, drawn when you kick open the door, "
+         "goes to your hand or may be played at once."),
+      cite={ES: "Si sacas una carta de cualquier otro tipo, puedes ponerla en tu mano o jugarla "
+                "inmediatamente.",
+            JA: "引いたカードがそれ以外だった場合、引いたカードを手札に入れるか、直ちにそのカードを使用するかのどちらかを選択する事が出来ます。"},
+      verbs=("keep", "play", "use"))
+def other_door_cards(s: Situation, rulebook: str):
+    if s.verb in ("keep", "play", "use") and s.source == "drawn_face_up" \
+            and s.phase == "kick_open_door" and s.card_type not in (None, "monster", "curse"):
+        return ALLOW
     return None
 
 
@@ -554,16 +692,23 @@ def look_for_trouble(s: Situation, rulebook: str):
          "you ran away."),
       cite={ES: ("Si no te encuentras con un monstruo al abrir una puerta y no buscas problemas, "
                  "puedes saquear la habitación",
-                 "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación."),
+                 "Si te encontraste con un monstruo pero huiste, no puedes saquear la habitación.",
+                 "roba otra carta del mazo de Dungeon, boca abajo, y ponla en tu mano.",
+                 "Ni siquiera puedes saquear la habitación (esto es, robar boca abajo una carta "
+                 "de Dungeon, como ya se indicó)."),
             JA: ("モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
                  "もちろん部屋を漁ることもできません。")},
-      verbs=("loot_the_room",))
+      verbs=("loot_the_room", "draw"))
 def loot_the_room(s: Situation, rulebook: str):
-    if s.verb != "loot_the_room":
+    if s.verb == "draw" and s.phase == "loot_the_room" and s.action.get("deck") == "door":
+        pass  # drawing the Door card of the loot phase is looting the room
+    elif s.verb != "loot_the_room":
         return None
     if not s.my_turn or s.turn("door") == "monster" or s.turn("looked_for_trouble") \
             or s.turn("ran_away") or s.turn("fought"):
         return FORBID
+    if s.action.get("count", 1) != 1 or s.action.get("face", "down") != "down":
+        return FORBID  # one more Door card, face down
     return ALLOW
 
 
@@ -654,7 +799,11 @@ def thief(s: Situation, rulebook: str):
 @rule("munchkin.running_away.all_or_nothing", FAMILY,
       N_("You run away from every monster in the combat or from none: you cannot fight one and "
          "flee the others; you roll for each."),
-      cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás.",
+      cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
+                 "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
+                 "monstruos, ambos deben Huir.",
+                 "Si estás escapando de varios monstruos debes tirar el dado por separado para "
+                 "escapar de cada uno de ellos"),
             JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"},
       verbs=("run_away",))
 def run_from_all(s: Situation, rulebook: str):
@@ -672,8 +821,11 @@ def run_from_all(s: Situation, rulebook: str):
 
 @rule("munchkin.running_away.no_rewards", FAMILY,
       N_("If you run away you get no levels and no treasure."),
-      cite={ES: "Si huyes, no obtienes Niveles ni Tesoro.",
-            JA: "逃げた場合は、トレジャーもレベルも取得することができません。"},
+      cite={ES: ("Si huyes, no obtienes Niveles ni Tesoro.",
+                 "Si eliminas a uno de ellos con una carta o un poder de Raza o Clase, pero "
+                 "después huyes de los demás, no recibes ningún Tesoro."),
+            JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
+                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。")},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):
@@ -685,8 +837,9 @@ def no_rewards_for_running(s: Situation, rulebook: str):
 @rule("munchkin.rewards.after_combat", FAMILY,
       N_("You cannot receive the rewards for killing a monster in the middle of a combat: "
          "resolve it fully first."),
-      cite={ES: "No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
+      cite={ES: ("No puedes recibir las recompensas de matar a un monstruo (como Tesoros y Niveles) "
                 "en mitad de un combate.",
+                 "Debes resolver totalmente el combate antes de obtener cualquier ganancia."),
             JA: "その後、あなたは間違いなくモンスターを倒した事になり、レベルが上がりトレジャーを入手出来ます。"},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
@@ -705,15 +858,39 @@ def rewards_after_combat(s: Situation, rulebook: str):
       N_("Killing monsters gives you a level for each monster killed; your helper goes up only if "
          "he is an Elf."),
       cite={ES: ("Subes un Nivel por cada monstruo eliminado.",
-                 "Tu ayudante no lo hace… a menos que sea un Elfo"),
+                 "Tu ayudante no lo hace… a menos que sea un Elfo",
+                 "Si matas al monstruo, subes un Nivel (o dos en el caso de ciertos monstruos "
+                 "especialmente desagradables), y robas el número de Tesoros que se indica en la "
+                 "carta.",
+                 "2. Sólo subes de Nivel tras el combate si matas un monstruo."),
             JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
-                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。")},
+                 "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。",
+                 "もしモンスターを殺すことなくうち負かした場合は、レベルは上昇ません。")},
       verbs=("gain_level",))
 def level_per_monster(s: Situation, rulebook: str):
+    if s.verb == "gain_level" and s.combat("result") == "lost":
+        return FORBID  # only killing a monster gives its level
     if s.verb != "gain_level" or s.combat("result") != "won":
         return None
     if s.role == "helper":
         return ALLOW if "elf" in s.races else FORBID
+    return ALLOW
+
+
+@rule("munchkin.treasure.the_killer_draws", FAMILY,
+      N_("When you kill a monster you take its treasure: you draw it, even if your helper's "
+         "power won the fight."),
+      cite={ES: ("Cuando matas un monstruo, ya sea superando su fuerza de combate o usando una "
+                 "carta para eliminarlo, te quedas con su Tesoro.",
+                 "Aunque el combate se haya ganado gracias a una habilidad o poder de quien te "
+                 "ayudó, las cartas de Tesoro debes robarlas tú."),
+            JA: "モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。"},
+      verbs=("draw_treasure",))
+def killer_draws(s: Situation, rulebook: str):
+    if s.verb != "draw_treasure" or s.combat("result") != "won":
+        return None
+    if s.role == "helper" or (s.in_combat and not s.my_turn and s.role != "fighter"):
+        return FORBID
     return ALLOW
 
 
@@ -724,7 +901,9 @@ def level_per_monster(s: Situation, rulebook: str):
                  "Róbalas boca arriba, de modo que todos puedan ver lo que has conseguido, si "
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
+                 "モンスターを単独で倒した場合、トレジャーカードは裏向きで引きます。",
                  "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
+      restriction=True,
       verbs=("draw_treasure",))
 def treasure_face(s: Situation, rulebook: str):
     if s.verb != "draw_treasure":

@@ -11,6 +11,7 @@ not found); and a state that cannot happen (a bystander in their own combat) is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..errors import QueryError
@@ -171,8 +172,12 @@ ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
 
 
-@dataclass
+@dataclass(eq=False)
 class Situation:
+    """One question's facts. What follows from them (the phase by default, whether I am in a
+    combat, my role...) is worked out once per situation: a situation is not changed after it
+    is made."""
+
     game: str
     rulebook: str | None
     verb: str
@@ -181,21 +186,21 @@ class Situation:
     card: dict | None = None           # the card named in the action, from the card database
 
     # --- state, with the ordinary defaults -----------------------------------------------------
-    @property
+    @cached_property
     def phase(self) -> str:
         default = "combat" if "combat" in self.state else (
             "start_of_turn" if self.game in MUNCHKIN_FAMILY else "play_cards")
         return self.state.get("phase", default)
 
-    @property
+    @cached_property
     def my_turn(self) -> bool:
         return self.state.get("my_turn", True)
 
-    @property
+    @cached_property
     def in_combat(self) -> bool:
         return self.phase in ("combat", "running_away") or "combat" in self.state
 
-    @property
+    @cached_property
     def role(self) -> str:
         if "role" in self.state:
             return self.state["role"]
@@ -203,12 +208,12 @@ class Situation:
             return "bystander"
         return "fighter" if self.my_turn else "bystander"
 
-    @property
+    @cached_property
     def fighting(self) -> bool:
         """In a combat as its fighter or as the helper."""
         return self.in_combat and self.role in ("fighter", "helper")
 
-    @property
+    @cached_property
     def level(self) -> int:
         return self.state.get("level", 1)
 
@@ -216,17 +221,17 @@ class Situation:
         value = self.state.get(key, [])
         return name in (value if isinstance(value, list) else [value])
 
-    @property
+    @cached_property
     def races(self) -> list[str]:
         value = self.state.get("race", [])
         return value if isinstance(value, list) else [value]
 
-    @property
+    @cached_property
     def classes(self) -> list[str]:
         value = self.state.get("class", [])
         return value if isinstance(value, list) else [value]
 
-    @property
+    @cached_property
     def armies(self) -> list[str]:
         value = self.state.get("army", [])
         return value if isinstance(value, list) else [value]
@@ -241,15 +246,15 @@ class Situation:
         return self.state.get("target_state", {}).get(key, default)
 
     # --- the action ----------------------------------------------------------------------------
-    @property
+    @cached_property
     def card_type(self) -> str | None:
         return self.action.get("card_type") or (self.card or {}).get("type")
 
-    @property
+    @cached_property
     def source(self) -> str:
         return self.action.get("from", "hand")
 
-    @property
+    @cached_property
     def target(self) -> str | None:
         return self.action.get("target")
 
@@ -258,11 +263,11 @@ class Situation:
             return self.action[stat]
         return ((self.card or {}).get("stats") or {}).get(stat, default)
 
-    @property
+    @cached_property
     def one_shot(self) -> bool:
         return self.card_type == "one_shot_item" or bool(self.card_stat("one_shot", False))
 
-    @property
+    @cached_property
     def is_item(self) -> bool:
         return self.card_type in ("item", "one_shot_item")
 

@@ -51,6 +51,32 @@ def one_army(s: Situation, rulebook: str):
                    army=(s.armies or ["?"])[0]) if count == 1 else FORBID
 
 
+@rule("warhammer.army.no_two_copies", GAME,
+      N_("You may never have two copies of the same army in play."),
+      cite={DE: "Du darfst zu keinem Zeitpunkt mehr als 1 gleiche Armee im Spiel haben."},
+      restriction=True,
+      verbs=("play",))
+def no_two_armies(s: Situation, rulebook: str):
+    if s.verb != "play":
+        return None
+    card = s.card or {}
+    if card.get("type") == "army" and card.get("id") in s.armies:
+        return FORBID
+    return None
+
+
+@rule("warhammer.death.help_at_once", GAME,
+      N_("A character who died comes back at once and may help in a combat straight away, with "
+         "no cards yet."),
+      cite={DE: ("Dein neuer Charakter nimmt sofort wieder am Spiel teil.",
+                 "Du kannst ab sofort schon wieder im Kampf helfen, hast aber noch keine Karten.")},
+      verbs=("help",))
+def help_after_death(s: Situation, rulebook: str):
+    if s.verb == "help" and s.state.get("died_since_my_last_turn") and not s.state.get("dead"):
+        return depends(N_("the player in the combat asks you (or accepts your offer)"))
+    return None
+
+
 @rule("warhammer.alliance.any_time_with_an_army", GAME,
       N_("The Alliance may be played at any time, as long as you already have an army in play to "
          "attach it to."),
