@@ -171,3 +171,13 @@ class Option(_TranslatedHelp, click.Option):
 def option(*param_decls, **attrs):
     """``click.option`` with help in the user's language."""
     return click.option(*param_decls, cls=Option, **attrs)
+
+
+def command(*args, **attrs):
+    """``click.command`` with help in the user's language."""
+    return click.command(*args, cls=Command, **attrs)
+
+
+def group(*args, **attrs):
+    """``click.group`` with help in the user's language."""
+    return click.group(*args, cls=Group, **attrs)

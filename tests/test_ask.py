@@ -247,7 +247,7 @@ def test_ask_refuses_with_exit_2_and_no_traceback(runner, built_db, question, wo
 
 def test_conditional_on_a_terminal_asks_for_the_fact_and_answers_again(runner, built_db,
                                                                       monkeypatch):
-    monkeypatch.setattr("cardbase.cli._interactive", lambda: True)
+    monkeypatch.setattr("cardbase.cli.rulings._interactive", lambda: True)
     result = runner.invoke(main, ["ask", "¿puedo descartar cartas en la caridad?", "--db",
                                   str(built_db)], input="sí\n")
     assert result.exit_code == 0, result.stderr

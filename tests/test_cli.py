@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cardbase.cli import main
+from cardbase.cli import all_commands, main
 
 QUERY_COMMANDS = [
     ["rulebooks"],
@@ -25,11 +25,27 @@ def invoke(runner, args, db):
     return runner.invoke(main, [*args, "--db", str(db)])
 
 
-@pytest.mark.parametrize("name", sorted(main.commands))
+@pytest.mark.parametrize("name", sorted(all_commands()))
 def test_every_command_has_help(runner, name):
     result = runner.invoke(main, [name, "--help"])
     assert result.exit_code == 0
-    assert main.commands[name].help and len(result.output) > 50
+    assert all_commands()[name].help and len(result.output) > 50
+
+
+def test_a_lookup_imports_only_its_own_commands():
+    """The command line is loaded command by command: a lookup does not build the others."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom cardbase.cli import main\n"
+            "try:\n    main(['rulebooks', '--db', '/nonexistent/x.db'])\n"
+            "except SystemExit:\n    pass\n"
+            "print(*sorted(m for m in sys.modules if m.startswith('cardbase.cli')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert "cardbase.cli.lookup" in loaded
+    assert not {"cardbase.cli.rulings", "cardbase.cli.building",
+                "cardbase.cli.translating"} & set(loaded)
 
 
 @pytest.mark.parametrize("args", QUERY_COMMANDS)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardbase import i18n
-from cardbase.cli import main
+from cardbase.cli import all_commands, main
 from cardbase.textwidth import width
 
 LANGS = {
@@ -65,8 +65,8 @@ def test_command_line_errors_are_in_the_environment_language(runner, lang):
 def test_every_command_help_is_translated_in_every_language(runner):
     """The help of each command differs from the English one in each language (a message
     left out of a catalog would show in English)."""
-    commands = [[name] for name, cmd in main.commands.items() if not hasattr(cmd, "commands")]
-    commands += [[group, name] for group, cmd in main.commands.items()
+    commands = [[name] for name, cmd in all_commands().items() if not hasattr(cmd, "commands")]
+    commands += [[group, name] for group, cmd in all_commands().items()
                  for name in getattr(cmd, "commands", {})]
     for args in commands:
         english = runner.invoke(main, [*args, "--help"], env=_env(None)).stdout

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardbase.cli import decoded, main
+from cardbase.cli import main
+from cardbase.cli.common import decoded
 from cardbase.errors import QueryError
 from cardbase.rules.limits import LIMITS
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import sqlite3
 import unicodedata
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..storage.queries import (RULE_KINDS, common_among, fts_sections, glossary_words,
@@ -41,11 +40,27 @@ RANK_FETCH = 100          # rows fetched by bm25 and re-ranked here (the heading
 NARROW_FETCH = 200        # rows fetched when typed accents narrow the match (checked in Python)
 
 
-@dataclass(frozen=True)
+# Plain classes with __slots__, not dataclasses: building a dataclass runs generated code at
+# import, and this module is on the query path of every lookup.
 class Form:
-    tokens: tuple[str, ...]  # index terms, in order (several: a phrase)
-    prefix: bool             # the last token matches as a prefix
-    glossary: bool = False   # a word of another language the glossary gives for the term
+    """One way a query term may match: index terms in order, the last one maybe a prefix."""
+
+    __slots__ = ("tokens", "prefix", "glossary")
+
+    def __init__(self, tokens: tuple[str, ...], prefix: bool, glossary: bool = False):
+        self.tokens = tokens      # index terms, in order (several: a phrase)
+        self.prefix = prefix      # the last token matches as a prefix
+        self.glossary = glossary  # a word of another language the glossary gives for the term
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Form) and (self.tokens, self.prefix, self.glossary) == (
+            other.tokens, other.prefix, other.glossary)
+
+    def __hash__(self) -> int:
+        return hash((self.tokens, self.prefix, self.glossary))
+
+    def __repr__(self) -> str:
+        return f"Form({self.tokens!r}, prefix={self.prefix!r}, glossary={self.glossary!r})"
 
     @property
     def expression(self) -> str:
@@ -55,11 +70,18 @@ class Form:
         return self.tokens == other.tokens and self.prefix == other.prefix
 
 
-@dataclass
 class Term:
-    needle: str                      # the folded word or run as typed
-    forms: list[Form]                # what may match it, the typed form first
-    typed: str | None = None         # the word as typed, when it carries accents
+    """A term of the query: the word as typed (folded) and the forms that may match it."""
+
+    __slots__ = ("needle", "forms", "typed")
+
+    def __init__(self, needle: str, forms: list[Form], typed: str | None = None):
+        self.needle = needle  # the folded word or run as typed
+        self.forms = forms    # what may match it, the typed form first
+        self.typed = typed    # the word as typed, when it carries accents
+
+    def __repr__(self) -> str:
+        return f"Term({self.needle!r}, {self.forms!r}, typed={self.typed!r})"
 
     @property
     def expression(self) -> str:
@@ -71,10 +93,14 @@ class Term:
             self.forms.append(form)
 
 
-@dataclass
 class QueryTerms:
-    terms: list[Term] = field(default_factory=list)
-    truncated: bool = False     # the input was longer than MAX_QUERY_CHARS or MAX_TERMS terms
+    """A parsed query: its terms, and whether the input was cut."""
+
+    __slots__ = ("terms", "truncated")
+
+    def __init__(self, terms: list[Term] | None = None, truncated: bool = False):
+        self.terms = terms if terms is not None else []
+        self.truncated = truncated  # the input was longer than MAX_QUERY_CHARS or MAX_TERMS terms
 
     @property
     def expressions(self) -> list[str]:

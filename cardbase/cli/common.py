@@ -1,0 +1,163 @@
+"""What every command shares: error handling, argument decoding, the common options, the group.
+
+``guarded`` turns every error into one line on standard error and an exit status; ``decoded``
+makes command-line values valid text; ``db_option``, ``json_option``, ``_data_option`` and
+``_locales_option`` declare the options several commands take; ``_OneLineErrors`` is the top
+group's class, whose usage errors are one line too.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import click
+
+from ..clitext import Group, option
+from ..errors import CardbaseError, clip_lines, excerpt
+from ..i18n import N_, _, set_language
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(clip_lines(message), err=True)
+    sys.exit(code)
+
+
+def decoded(value):
+    """A command-line value as valid text: bytes that were not UTF-8 (kept by Python as lone
+    surrogates) become U+FFFD, so no library function and no ``--json`` output ever sees them.
+    Paths are left as they are: a file name in another encoding must still open."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            try:
+                raw = value.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # a surrogate no byte made: nothing to recover
+                return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+            return raw.decode("utf-8", "replace")
+    if isinstance(value, tuple):
+        return tuple(decoded(item) for item in value)
+    return value
+
+
+def guarded(command):
+    """Decode the command's arguments (``decoded``) and turn every error into one line on
+    standard error and an exit status: the library's own errors with theirs, a database that
+    cannot be read and an operating-system error with 1. Anything else is a defect in cardbase:
+    it is reported in one line too (``CARDBASE_DEBUG=1`` shows the traceback)."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **{key: decoded(value) for key, value in kwargs.items()})
+        except CardbaseError as exc:
+            _fail(_("error: {message}", message=str(exc)), exc.exit_code)
+        except sqlite3.Error as exc:
+            _fail(_("error: the database could not be read ({error}); rebuild it with "
+                    "`cardbase build`", error=exc), 1)
+        except BrokenPipeError:
+            # the reader went away (``cardbase rule x | head``): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(0)
+        except OSError as exc:
+            _fail(_("error: {message}", message=_os_error(exc)), 1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last guard: never a traceback
+            if os.environ.get("CARDBASE_DEBUG"):
+                raise
+            _fail(_("error: cardbase failed unexpectedly ({kind}: {message}); please report "
+                    "it with the command you ran (CARDBASE_DEBUG=1 shows the details)",
+                    kind=type(exc).__name__, message=excerpt(str(exc), 200)), 1)
+
+    return wrapper
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating-system error as ``file: reason`` (``str(exc)`` repeats the errno)."""
+    if exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}"
+    return exc.strerror or str(exc)
+
+
+def db_option(command):
+    return option("--db", "db_path", type=click.Path(path_type=Path),
+                  envvar="CARDBASE_DB", default=None, show_envvar=True,
+                  help=N_("The database file (default: cardbase.db)."))(command)
+
+
+def json_option(command):
+    return option("--json", "as_json", is_flag=True,
+                  help=N_("Print the result as JSON."))(command)
+
+
+def _connect(db_path):
+    from ..storage.database import connect
+
+    return connect(db_path)
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to answer a follow-up question."""
+    return sys.stdin.isatty()
+
+
+def _use_language(lang: str | None) -> None:
+    set_language(lang)
+
+
+class _OneLineErrors(Group):
+    """The command group, whose usage errors (an unknown option, a value out of range, a
+    missing argument) are one line on standard error with exit status 2, as every other error
+    is, instead of click's usage block."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        set_language(None)  # a usage error is reported before any command picks its language
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:  # a bare group: its help, as click does
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "cardbase"
+            _fail(_("error: {message} (see `{command} --help`)",
+                    message=exc.format_message(), command=where), exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            _fail(_("aborted"), 1)
+        except (ValueError, OSError) as exc:
+            # raised while click reads an argument (a path with a NUL byte, which only a
+            # program can pass): commands themselves are ``guarded``
+            _fail(_("error: {message} (see `{command} --help`)", message=excerpt(str(exc), 200),
+                    command="cardbase"), 2)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _locales_option(command):
+    return option("--locales", "locales_dir",
+                  type=click.Path(path_type=Path), default=None,
+                  envvar="CARDBASE_LOCALES", show_envvar=True,
+                  help=N_("The catalogs folder (default: the project's locales/, then the "
+                          "catalogs cardbase ships)."))(command)
+
+
+def _locales(locales_dir):
+    from ..paths import locales
+
+    return locales(locales_dir)
+
+
+def _data_option(command):
+    return option("--data", "data_dir", type=click.Path(path_type=Path),
+                  envvar="CARDBASE_DATA", show_envvar=True, default=None,
+                  help=N_("The data folder to build from (default: ./data)."))(command)
