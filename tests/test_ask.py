@@ -285,3 +285,32 @@ def test_lingua_breaks_a_tie_between_lexicons():
 def test_an_unknown_language_is_refused_with_the_known_ones(runner, built_db):
     result = _ask(runner, built_db, "puis-je vendre", "--lang", "fr")
     assert result.exit_code == 2 and "'fr'" in result.stderr and "es" in result.stderr
+
+
+def test_every_fact_the_reader_may_write_is_one_the_checker_accepts():
+    """The reader's vocabulary cannot drift from the query format: each fact path is a key of
+    the checker's declared state or action for some game, and each closed value is one the
+    checker accepts there."""
+    from cardbase.ask.vocabulary import FACTS, META
+    from cardbase.rules import query
+
+    def spec_of(path: str, game: str):
+        kind, _, rest = path.partition(".")
+        spec = query.STATE_KEYS[game] if kind == "state" else query.ACTION_SPECS[game]
+        for key in rest.split("."):
+            if not isinstance(spec, dict) or key not in spec:
+                return None
+            spec = spec[key]
+        return spec
+
+    for path, values in FACTS.items():
+        if path in META:
+            continue
+        specs = [s for s in (spec_of(path, game) for game in query.GAMES) if s is not None]
+        assert specs, f"{path} is no key of the check query"
+        if isinstance(values, tuple):
+            if any(isinstance(s, tuple) and s[0] == "names" and s[1] is None for s in specs):
+                continue  # free names (a race, a class), normalised by the checker itself
+            accepted = {v for s in specs if isinstance(s, tuple) and s[0] in ("one of", "names")
+                        for v in s[1] or ()}
+            assert set(values) <= accepted, (path, sorted(set(values) - accepted))
