@@ -14,9 +14,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import paths
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DOMAIN = "cardbase"
 
@@ -75,20 +78,27 @@ _current: Translations | None = None
 _loaded: dict[tuple, Translations] = {}
 
 
-def _cache_dir() -> Path:
+def _cache_root() -> str:
+    """The user cache folder of compiled catalogs, as a string (pathlib stays off the query path)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardbase" / "locale"
+    return os.path.join(base, "cardbase", "locale")
 
 
-def _cache_key(po: Path) -> str:
+def _cache_dir() -> Path:
+    from pathlib import Path
+
+    return Path(_cache_root())
+
+
+def _cache_key(po: Path | str) -> str:
     """A name for the catalog's current version: the file it is (device and inode), its size
     and modification time, all from one stat (hashing the file or its path would cost an import
     on the query path)."""
-    stat = po.stat()
+    stat = os.stat(po)
     return f"{stat.st_dev:x}-{stat.st_ino:x}-{stat.st_size:x}-{stat.st_mtime_ns:x}"
 
 
-def _compiled(po: Path, lang: str) -> Translations | None:
+def _compiled(po: str, lang: str) -> Translations | None:
     """The catalog's translations, compiled once per catalog version into a user cache.
 
     Catalogs are kept as ``.po`` text only; the first run after a catalog changes compiles it
@@ -98,9 +108,10 @@ def _compiled(po: Path, lang: str) -> Translations | None:
     """
     import marshal
 
-    target = _cache_dir() / lang / f"{DOMAIN}-{_cache_key(po)}.marshal"
+    folder = os.path.join(_cache_root(), lang)
+    target = os.path.join(folder, f"{DOMAIN}-{_cache_key(po)}.marshal")
     try:
-        with target.open("rb") as handle:
+        with open(target, "rb") as handle:
             catalog, plural = marshal.load(handle)
     except (OSError, EOFError, ValueError, TypeError):
         compiled = _compile(po, lang)
@@ -108,17 +119,17 @@ def _compiled(po: Path, lang: str) -> Translations | None:
             return None
         catalog, plural = compiled
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-            with temp.open("wb") as handle:
+            os.makedirs(folder, exist_ok=True)
+            temp = f"{target}.{os.getpid()}.tmp"
+            with open(temp, "wb") as handle:
                 marshal.dump((catalog, plural), handle)
-            temp.replace(target)
+            os.replace(temp, target)
         except OSError:
             pass  # a read-only cache: compile again next time
     return Translations(catalog, plural, lang, po)
 
 
-def _compile(po: Path, lang: str) -> tuple[dict, str | None] | None:
+def _compile(po: str, lang: str) -> tuple[dict, str | None] | None:
     """The message table and plural expression of a ``.po`` catalog (through Babel)."""
     import gettext
     import io
@@ -127,7 +138,7 @@ def _compile(po: Path, lang: str) -> tuple[dict, str | None] | None:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        with po.open("rb") as handle:
+        with open(po, "rb") as handle:
             catalog = read_po(handle, locale=lang)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
@@ -149,12 +160,12 @@ def _load(languages: list[str] | None, locales: paths.Locales | None = None
           ) -> Translations:
     """The translations of the first of ``languages`` that has a catalog (English otherwise)."""
     locales = locales or paths.locales()
-    key = (tuple(languages or ()), locales.layers)
+    key = (tuple(languages or ()), locales.key)
     if key in _loaded:
         return _loaded[key]
     found = Translations()
     for candidate in (c for language in languages or [] for c in _candidates(language)):
-        po = locales.catalog(candidate, DOMAIN)
+        po = locales.catalog_file(candidate, DOMAIN)
         translations = _compiled(po, candidate) if po is not None else None
         if translations is not None:
             found = translations
@@ -235,31 +246,35 @@ def install_stdlib_catalog(messages: list) -> None:
     standard default domain is restored.
     """
     import gettext
-    import zlib
 
     translations = _load(environment_languages())
     if translations.source is None or translations.lang is None:
         gettext.textdomain("messages")
         return
     ids = sorted(m[0] if isinstance(m, tuple) else m for m in messages)
-    digest = zlib.adler32("\x00".join(ids).encode("utf-8"))
-    root = _cache_dir() / "stdlib" / f"{_cache_key(translations.source)}-{digest:08x}"
-    target = root / translations.lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if not target.is_file() and not _write_mo(translations.source, translations.lang,
-                                              set(ids), target):
+    # Keyed on the catalog's version: a message added to ``messages`` is added to every catalog
+    # too (the tests hold them to it), which makes a new version.
+    root = os.path.join(_cache_root(), "stdlib",
+                        f"{_cache_key(translations.source)}-{len(ids)}")
+    target = os.path.join(root, translations.lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    if not os.path.isfile(target) and not _write_mo(translations.source, translations.lang,
+                                                    set(ids), target):
         gettext.textdomain("messages")
         return
-    gettext.bindtextdomain(DOMAIN, str(root))
+    gettext.bindtextdomain(DOMAIN, root)
     gettext.textdomain(DOMAIN)
 
 
-def _write_mo(po: Path, lang: str, wanted: set[str], target: Path) -> bool:
+def _write_mo(po: str, lang: str, wanted: set[str], target: str) -> bool:
     """Compile the entries of ``po`` whose ids are in ``wanted`` into the ``.mo`` ``target``."""
+    from pathlib import Path
+
+    target = Path(target)
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        with po.open("rb") as handle:
+        with open(po, "rb") as handle:
             catalog = read_po(handle, locale=lang)
     except Exception:  # noqa: BLE001  (a catalog that cannot be read leaves these in English)
         return False

@@ -6,19 +6,26 @@ package's own copy. The package's copy is what the wheel carries under ``cardbas
 (the message catalogs, the hand-written site pages and theme overrides, the base ``mkdocs.yml``);
 in a source checkout installed in editable mode it is the checkout's own folders. Catalogs a
 translator edits are only ever written to a flag's folder, the environment's or the project's,
-never into the installed package. Only the standard library is used: this is on the query path.
+never into the installed package.
+
+Only the standard library is used, and what a lookup needs (its database, the interface
+catalog) is resolved with ``os.path`` strings: importing ``pathlib`` alone costs a lookup more
+than its query. The functions for builds and translators return ``pathlib.Path`` objects.
 """
 
 from __future__ import annotations
 
 import os
 from functools import lru_cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import CardbaseError
 
-PACKAGE = Path(__file__).resolve().parent
-MANIFEST = Path("data") / "manifest.yaml"
+if TYPE_CHECKING:
+    from pathlib import Path
+
+PACKAGE = os.path.dirname(os.path.realpath(__file__))
+MANIFEST = os.path.join("data", "manifest.yaml")
 DEFAULT_DB = "cardbase.db"
 DEFAULT_SITE = "public"
 CATALOG_ROOT = "locales"
@@ -26,34 +33,56 @@ ENV_DATA, ENV_DB, ENV_LOCALES, ENV_SITE_PAGES = (
     "CARDBASE_DATA", "CARDBASE_DB", "CARDBASE_LOCALES", "CARDBASE_SITE_PAGES")
 
 
+def _path(text: str) -> Path:
+    from pathlib import Path
+
+    return Path(text)
+
+
+def _project_dir(start: str | os.PathLike | None = None) -> str | None:
+    folder = os.fspath(start) if start is not None else os.getcwd()
+    return os.path.realpath(folder) if os.path.isfile(os.path.join(folder, MANIFEST)) else None
+
+
 def project_root(start: Path | None = None) -> Path | None:
     """The project folder: ``start`` (the current directory) when it holds ``data/manifest.yaml``."""
-    folder = Path(start) if start is not None else Path.cwd()
-    return folder.resolve() if (folder / MANIFEST).is_file() else None
+    found = _project_dir(start)
+    return _path(found) if found is not None else None
 
 
 @lru_cache(maxsize=1)
+def _shipped_dir() -> str:
+    inside = os.path.join(PACKAGE, "_shipped")
+    return inside if os.path.isdir(inside) else os.path.dirname(PACKAGE)
+
+
 def shipped_root() -> Path:
     """The package's own copy of its resources.
 
     In a wheel they sit in ``cardbase/_shipped/``; in a source checkout (an editable install) the
     top-level ``locales/``, ``site/`` and ``mkdocs.yml`` beside the package are the same files.
     """
-    inside = PACKAGE / "_shipped"
-    if inside.is_dir():
-        return inside
-    return PACKAGE.parent
+    return _path(_shipped_dir())
+
+
+def _env_text(name: str) -> str | None:
+    value = os.environ.get(name)
+    return os.path.expanduser(value) if value else None
 
 
 def _env_path(name: str) -> Path | None:
-    value = os.environ.get(name)
-    return Path(value).expanduser() if value else None
+    value = _env_text(name)
+    return _path(value) if value else None
 
 
-def _absolute(path: Path) -> Path:
+def _absolute_text(path: str | os.PathLike) -> str:
     # Resolved at the edge: a relative path handed to mkdocs or tempfile would be resolved again
     # against another folder (Python 3.11's mkdtemp keeps a relative ``dir`` relative).
-    return Path(os.path.abspath(path.expanduser()))
+    return os.path.abspath(os.path.expanduser(os.fspath(path)))
+
+
+def _absolute(path: str | os.PathLike) -> Path:
+    return _path(_absolute_text(path))
 
 
 def data_dir(flag: Path | None = None) -> Path:
@@ -70,14 +99,19 @@ def data_dir(flag: Path | None = None) -> Path:
                           "folder that holds data/manifest.yaml", env=ENV_DATA))
 
 
-def database(flag: Path | None = None) -> Path:
+def database_file(flag: str | os.PathLike | None = None) -> str:
+    """The database file as a string: ``--db``, ``CARDBASE_DB``, else ``cardbase.db`` here."""
+    return _absolute_text(flag or _env_text(ENV_DB) or DEFAULT_DB)
+
+
+def database(flag: str | os.PathLike | None = None) -> Path:
     """The database file: ``--db``, ``CARDBASE_DB``, else ``cardbase.db`` here."""
-    return _absolute(flag or _env_path(ENV_DB) or Path(DEFAULT_DB))
+    return _path(database_file(flag))
 
 
-def site_output(flag: Path | None = None) -> Path:
+def site_output(flag: str | os.PathLike | None = None) -> Path:
     """The folder the site is written to: ``--out``, else ``public`` here."""
-    return _absolute(flag or Path(DEFAULT_SITE))
+    return _absolute(flag or DEFAULT_SITE)
 
 
 def site_pages() -> Path:
@@ -103,51 +137,66 @@ def mkdocs_config() -> Path:
 class Locales:
     """The message catalogs: folders to read, first match wins, and the one to write to.
 
-    ``layers`` are read in order, so a project's own catalog of a language overrides the one the
-    package ships while the package still provides every language the project has not touched.
-    (A plain class: ``dataclasses`` costs a millisecond on the query path.)
+    The folders are read in order, so a project's own catalog of a language overrides the one
+    the package ships while the package still provides every language the project has not
+    touched. They are kept as strings (``key``, ``catalog_file``: what a lookup reads); ``layers``,
+    ``writable`` and the other methods give ``Path`` objects.
     """
 
-    __slots__ = ("layers", "writable")
+    __slots__ = ("key", "_writable")
 
-    def __init__(self, layers: tuple[Path, ...], writable: Path | None):
-        self.layers = tuple(layers)
-        self.writable = writable
+    def __init__(self, layers, writable):
+        self.key = tuple(os.fspath(layer) for layer in layers)
+        self._writable = os.fspath(writable) if writable is not None else None
+
+    @property
+    def layers(self) -> tuple[Path, ...]:
+        return tuple(_path(layer) for layer in self.key)
+
+    @property
+    def writable(self) -> Path | None:
+        return _path(self._writable) if self._writable is not None else None
 
     def __repr__(self) -> str:
-        return f"Locales(layers={self.layers!r}, writable={self.writable!r})"
+        return f"Locales(layers={self.key!r}, writable={self._writable!r})"
 
-    def catalog(self, lang: str, domain: str) -> Path | None:
-        """The catalog of ``lang`` to read, or ``None`` when no layer has it."""
-        for layer in self.layers:
-            path = catalog_path(layer, lang, domain)
-            if path.is_file():
+    def catalog_file(self, lang: str, domain: str) -> str | None:
+        """The catalog of ``lang`` to read, as a string, or ``None`` when no layer has it."""
+        for layer in self.key:
+            path = os.path.join(layer, lang, "LC_MESSAGES", f"{domain}.po")
+            if os.path.isfile(path):
                 return path
         return None
 
+    def catalog(self, lang: str, domain: str) -> Path | None:
+        """The catalog of ``lang`` to read, or ``None`` when no layer has it."""
+        found = self.catalog_file(lang, domain)
+        return _path(found) if found is not None else None
+
     def target(self, lang: str, domain: str) -> Path:
         """Where an edited catalog of ``lang`` is written."""
-        if self.writable is None:
+        if self._writable is None:
             from .i18n import _
 
             raise CardbaseError(_(
                 "no catalogs folder to write to: give --locales DIR, set {env}, or run cardbase "
                 "in a project folder (one that holds data/manifest.yaml)", env=ENV_LOCALES))
-        return catalog_path(self.writable, lang, domain)
+        return catalog_path(_path(self._writable), lang, domain)
 
     def template(self) -> Path | None:
         """The interface template ``cardbase.pot`` (the first layer that has one)."""
-        for layer in self.layers:
-            if (layer / "cardbase.pot").is_file():
-                return layer / "cardbase.pot"
+        for layer in self.key:
+            if os.path.isfile(os.path.join(layer, "cardbase.pot")):
+                return _path(os.path.join(layer, "cardbase.pot"))
         return None
 
     def languages(self) -> list[str]:
         """Every language with a catalog in some layer, sorted."""
         found = set()
-        for layer in self.layers:
-            if layer.is_dir():
-                found.update(p.name for p in layer.iterdir() if (p / "LC_MESSAGES").is_dir())
+        for layer in self.key:
+            if os.path.isdir(layer):
+                found.update(name for name in os.listdir(layer)
+                             if os.path.isdir(os.path.join(layer, name, "LC_MESSAGES")))
         return sorted(found)
 
 
@@ -155,27 +204,28 @@ def catalog_path(folder: Path, lang: str, domain: str) -> Path:
     return folder / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def locales(flag: Path | None = None, *, project: Path | None = None) -> Locales:
+def locales(flag: str | os.PathLike | None = None, *,
+            project: str | os.PathLike | None = None) -> Locales:
     """The catalogs: ``--locales``, ``CARDBASE_LOCALES``, the project's ``locales/``, the package's.
 
     ``project`` names the project folder when the command knows it (a build's data folder's
     parent); otherwise it is the current directory when that is a project folder.
     """
-    project = project if project is not None else project_root()
-    chosen = [_absolute(p) for p in (flag, _env_path(ENV_LOCALES)) if p is not None]
+    project = os.fspath(project) if project is not None else _project_dir()
+    chosen = [_absolute_text(p) for p in (flag, _env_text(ENV_LOCALES)) if p is not None]
     if project is not None:
-        chosen.append(project / CATALOG_ROOT)
+        chosen.append(os.path.join(project, CATALOG_ROOT))
     writable = chosen[0] if chosen else None
-    layers: list[Path] = []
-    for layer in [*chosen, shipped_root() / CATALOG_ROOT]:
+    layers: list[str] = []
+    for layer in [*chosen, os.path.join(_shipped_dir(), CATALOG_ROOT)]:
         if layer not in layers:
             layers.append(layer)
-    return Locales(tuple(layers), writable)
+    return Locales(layers, writable)
 
 
-def as_locales(value: Locales | Path | str) -> Locales:
+def as_locales(value: Locales | str | os.PathLike) -> Locales:
     """``value`` as catalogs: a single folder is read from and written to alone."""
     if isinstance(value, Locales):
         return value
-    folder = _absolute(Path(value))
+    folder = _absolute_text(value)
     return Locales((folder,), folder)

@@ -14,7 +14,6 @@ lookup's start-up.
 
 from __future__ import annotations
 
-import json
 
 import click
 
@@ -30,6 +29,8 @@ FLAG_WORDS = {"scrambled": N_("scrambled"), "truncated": N_("truncated"),
 
 def json_output(data) -> None:
     """Any result as JSON on standard output, and nothing else there."""
+    import json  # only for --json: a text answer does not pay for the module
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
@@ -256,7 +257,7 @@ def asked(result: dict) -> None:
     space = "" if result["lang"] in ("ja", "zh") else " "
     for reading in result["readings"]:
         value = reading["value"]
-        value = json.dumps(value) if isinstance(value, bool) else value
+        value = ("true" if value else "false") if isinstance(value, bool) else value
         click.echo(f"  {reading['key']} = {value}  ← “{space.join(reading['words'])}”")
     answer(result)
     if result.get("missing"):

@@ -396,3 +396,19 @@ def test_diff_lists_the_edition_differences(runner, built_db):
 def test_table_json(runner, built_db):
     data = json.loads(invoke(runner, ["table", "dungeon-mayhem", "--json"], built_db).stdout)
     assert data["rows"] and data["conflicts"] == []
+
+
+def test_a_lookup_imports_neither_pathlib_nor_json(built_db):
+    """What a lookup does not need stays unimported: pathlib (with urllib and ipaddress behind
+    it) and json cost a lookup more than its query (``--json`` imports json when it prints)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, io, contextlib\nfrom cardbase.cli import main\n"
+            "try:\n    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        main(['rule', 'huir', '--db', sys.argv[1]])\n"
+            "except SystemExit:\n    pass\n"
+            "print(*sorted(m for m in ('pathlib', 'json', 'dataclasses') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert loaded == []

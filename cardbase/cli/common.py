@@ -12,7 +12,6 @@ import functools
 import os
 import sqlite3
 import sys
-from pathlib import Path
 
 import click
 
@@ -26,10 +25,22 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
+class FilePath(str):
+    """A path given on the command line, kept as the text the system gave (a ``str``, so that a
+    lookup need not import ``pathlib``); ``decoded`` leaves it alone."""
+
+
+def path_type(**options) -> click.Path:
+    """A path option's type: the value arrives as a ``FilePath``."""
+    return click.Path(path_type=FilePath, **options)
+
+
 def decoded(value):
     """A command-line value as valid text: bytes that were not UTF-8 (kept by Python as lone
     surrogates) become U+FFFD, so no library function and no ``--json`` output ever sees them.
     Paths are left as they are: a file name in another encoding must still open."""
+    if isinstance(value, FilePath) or not isinstance(value, (str, tuple)):
+        return value
     if isinstance(value, str):
         try:
             value.encode("utf-8")
@@ -87,7 +98,7 @@ def _os_error(exc: OSError) -> str:
 
 
 def db_option(command):
-    return option("--db", "db_path", type=click.Path(path_type=Path),
+    return option("--db", "db_path", type=path_type(),
                   envvar="CARDBASE_DB", default=None, show_envvar=True,
                   help=N_("The database file (default: cardbase.db)."))(command)
 
@@ -145,7 +156,7 @@ class _OneLineErrors(Group):
 
 def _locales_option(command):
     return option("--locales", "locales_dir",
-                  type=click.Path(path_type=Path), default=None,
+                  type=path_type(), default=None,
                   envvar="CARDBASE_LOCALES", show_envvar=True,
                   help=N_("The catalogs folder (default: the project's locales/, then the "
                           "catalogs cardbase ships)."))(command)
@@ -158,6 +169,6 @@ def _locales(locales_dir):
 
 
 def _data_option(command):
-    return option("--data", "data_dir", type=click.Path(path_type=Path),
+    return option("--data", "data_dir", type=path_type(),
                   envvar="CARDBASE_DATA", show_envvar=True, default=None,
                   help=N_("The data folder to build from (default: ./data)."))(command)

@@ -6,14 +6,13 @@ answer printed by ``cardbase.render`` or, with ``--json``, as JSON.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 
 from .. import render
 from ..clitext import command, option
 from ..i18n import N_, _
-from .common import _connect, _fail, _use_language, db_option, guarded, json_option
+from .common import _connect, _fail, _use_language, db_option, guarded, json_option, path_type
 
 
 @command(help=N_("List the ingested rulebooks: id, game, language, edition, sections and "
@@ -143,7 +142,7 @@ def term(word, db_path, as_json):
                  "tools."))
 @option("--format", "fmt", type=click.Choice(["json", "jsonl"]), default="json",
         show_default=True, help=N_("json: one document; jsonl: one section per line."))
-@option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@option("--out", type=path_type(dir_okay=False), default=None,
         help=N_("Write to this file instead of standard output."))
 @db_option
 @guarded

@@ -7,7 +7,6 @@ Each is a thin wrapper over the rules checker (``cardbase.rules``) or the questi
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -15,7 +14,8 @@ from .. import render
 from ..clitext import command, group, option
 from ..i18n import N_, environment_language
 from ..rules.limits import LIMITS
-from .common import _connect, _interactive, _use_language, db_option, guarded, json_option
+from .common import (_connect, _interactive, _use_language, db_option, guarded, json_option,
+                     path_type)
 
 
 def _print_vocabulary(ctx, _param, value):
@@ -30,7 +30,7 @@ def _print_vocabulary(ctx, _param, value):
 @command(help=N_("Answer \"can I do this now?\" for the query in QUERY (JSON or YAML; - for "
                  "standard input)."))
 @click.argument("query_file", metavar="QUERY",
-                type=click.Path(allow_dash=True, path_type=Path))
+                type=path_type(allow_dash=True))
 @option("--lang", help=N_("Explanations and quotes in this language where possible."))
 @option("--help-vocabulary", is_flag=True, expose_value=False, is_eager=True,
         callback=_print_vocabulary,

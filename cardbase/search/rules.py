@@ -8,7 +8,6 @@ lists), which the CLI prints as text or JSON.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from ..errors import NotFound, QueryError
@@ -92,6 +91,8 @@ def _check_rulebook(conn: sqlite3.Connection, rulebook: str) -> None:
 
 def get_section(conn: sqlite3.Connection, ref: str) -> dict:
     """One section by ``rulebook/slug``, with its raw text and everything known about it."""
+    import json
+
     if "/" not in ref:
         raise QueryError(_("a section is named rulebook/section, e.g. munchkin-es/huir; got {ref!r}",
                            ref=ref))
@@ -135,6 +136,8 @@ def list_sections(conn: sqlite3.Connection, rulebook: str) -> list[dict]:
 
 def export_data(conn: sqlite3.Connection) -> dict:
     """Everything in the database as plain data: rulebooks, topics, sections, corrections."""
+    import json
+
     topics = []
     for row in queries.topic_rows(conn):
         titles = queries.topic_titles_of(conn, row["id"])

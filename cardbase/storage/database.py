@@ -1,22 +1,27 @@
 """Opening the database for queries: read-only, checked, with errors a user can act on.
 
-Only the standard library is imported here: this is the query path of every CLI command.
+Only the standard library is imported here, and paths stay strings: this is the query path of
+every CLI command.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import paths
 from ..errors import CardbaseError, DatabaseMissing
 from ..i18n import _
 from .schema import SCHEMA_VERSION
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-def _uri_path(path: Path) -> str:
+
+def _uri_path(path: str) -> str:
     # the characters a URI filename must escape (urllib.parse costs 2 ms to import)
-    return path.as_posix().replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    return path.replace(os.sep, "/").replace("%", "%25").replace("?", "%3f").replace("#", "%23")
 
 
 def default_path() -> Path:
@@ -25,8 +30,8 @@ def default_path() -> Path:
 
 def connect(path: Path | str | None = None) -> sqlite3.Connection:
     """A read-only connection to the database at ``path`` (or the default one)."""
-    path = paths.database(Path(path) if path else None)
-    if not path.is_file():
+    path = paths.database_file(path or None)
+    if not os.path.isfile(path):
         raise DatabaseMissing(_("no database at {path}; build it first with `cardbase build`",
                                 path=path))
     try:
