@@ -83,7 +83,8 @@ def search(page, site_url: str, lang: str, query: str):
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query)
-    page.wait_for_selector(".md-search-result__item", timeout=20000)
+    # the theme builds its search index in the browser first: slow on a busy machine
+    page.wait_for_selector(".md-search-result__item", timeout=60000)
     return page.locator(".md-search-result__item")
 
 

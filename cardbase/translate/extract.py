@@ -53,7 +53,7 @@ def extract_messages(root: Path | None = None) -> list:
     each once, in the order first found."""
     from babel.messages.extract import extract_from_dir
 
-    root = Path(root) if root is not None else PACKAGE.parent
+    root = Path(root) if root is not None else Path(PACKAGE).parent
     folder, (method_map, options_map) = _mapping(root)
     found: dict = {}
     for _filename, _line, message, _comments, _context in extract_from_dir(
