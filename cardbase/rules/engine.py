@@ -18,7 +18,6 @@ quotes located in the ingested sections; quotes in the asker's language come fir
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 
 from ..errors import QueryError
 from ..i18n import _
@@ -28,14 +27,21 @@ from .query import Situation
 
 
 
-@dataclass
 class RulebookVerdict:
-    rulebook: str
-    verdict: str
-    deciding: list[tuple[Rule, Outcome]] = field(default_factory=list)
-    conflicts: list[tuple[Rule, Rule]] = field(default_factory=list)
-    #: rules whose forbidding or condition a more specific rule set aside (cards over rules)
-    set_aside: list[tuple[Rule, Outcome]] = field(default_factory=list)
+    """The verdict of one rulebook, the rules that decide it, and the rules set aside."""
+
+    __slots__ = ("rulebook", "verdict", "deciding", "conflicts", "set_aside")
+
+    def __init__(self, rulebook: str, verdict: str,
+                 deciding: list[tuple[Rule, Outcome]] | None = None,
+                 conflicts: list[tuple[Rule, Rule]] | None = None,
+                 set_aside: list[tuple[Rule, Outcome]] | None = None):
+        self.rulebook = rulebook
+        self.verdict = verdict
+        self.deciding = deciding if deciding is not None else []
+        self.conflicts = conflicts if conflicts is not None else []
+        #: rules whose forbidding or condition a more specific rule set aside (cards over rules)
+        self.set_aside = set_aside if set_aside is not None else []
 
     @property
     def covered(self) -> bool:

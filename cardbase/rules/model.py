@@ -12,7 +12,6 @@ contradicting them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 ALLOWED, FORBIDDEN, CONDITIONAL = "allowed", "forbidden", "conditional"
@@ -21,11 +20,29 @@ N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
 VERDICT_WORDS = {ALLOWED: N_("allowed"), FORBIDDEN: N_("forbidden"), CONDITIONAL: N_("conditional")}
 
 
-@dataclass(frozen=True)
+# Outcome and Rule are plain classes with __slots__, not dataclasses: building a dataclass runs
+# generated code at import, and every ``cardbase check`` imports this module.
 class Outcome:
-    verdict: str
-    condition: str | None = None   # message id of the condition, for ``conditional``
-    values: tuple = ()             # placeholder values for the condition's message
+    """What one rule says about a situation: a verdict, and for ``conditional`` its condition."""
+
+    __slots__ = ("verdict", "condition", "values")
+
+    def __init__(self, verdict: str, condition: str | None = None, values: tuple = ()):
+        self.verdict = verdict
+        self.condition = condition  # message id of the condition, for ``conditional``
+        self.values = values        # placeholder values for the condition's message
+
+    def _key(self) -> tuple:
+        return self.verdict, self.condition, self.values
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Outcome) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.verdict!r}, {self.condition!r}, {self.values!r})"
 
     def condition_values(self) -> dict:
         return dict(self.values)
@@ -39,19 +56,30 @@ def depends(condition: str, **values) -> Outcome:
     return Outcome(CONDITIONAL, condition, tuple(sorted(values.items())))
 
 
-@dataclass(frozen=True)
 class Rule:
-    id: str
-    games: tuple[str, ...]
-    statement: str                         # English message id, translated through gettext
-    citations: dict[str, tuple[str, ...]]  # rulebook id -> exact quotes of its repaired text
-    judge: Callable
-    overrides: tuple[str, ...] = ()
-    #: a restriction adds a condition to whatever allows a move (a prerequisite, a limit); its
-    #: "forbidden" does not contradict a permission, it narrows it
-    restriction: bool = False
-    #: the verbs the rule judges (``None``: any verb; ``()``: none, the rule decides fights)
-    verbs: tuple[str, ...] | None = None
+    """A rule: its id, games, statement, the quotes of each rulebook stating it, its judgement."""
+
+    __slots__ = ("id", "games", "statement", "citations", "judge", "overrides", "restriction",
+                 "verbs")
+
+    def __init__(self, id: str, games: tuple[str, ...], statement: str,  # noqa: A002
+                 citations: dict[str, tuple[str, ...]], judge: Callable,
+                 overrides: tuple[str, ...] = (), restriction: bool = False,
+                 verbs: tuple[str, ...] | None = None):
+        self.id = id
+        self.games = games
+        self.statement = statement    # English message id, translated through gettext
+        self.citations = citations    # rulebook id -> exact quotes of its repaired text
+        self.judge = judge
+        self.overrides = overrides
+        #: a restriction adds a condition to whatever allows a move (a prerequisite, a limit);
+        #: its "forbidden" does not contradict a permission, it narrows it
+        self.restriction = restriction
+        #: the verbs the rule judges (``None``: any verb; ``()``: none, the rule decides fights)
+        self.verbs = verbs
+
+    def __repr__(self) -> str:
+        return f"Rule({self.id!r})"
 
     def applies_to(self, rulebook_id: str) -> bool:
         return rulebook_id in self.citations

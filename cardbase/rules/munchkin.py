@@ -18,9 +18,11 @@ N_ = lambda message: message  # noqa: E731  (marks a message id for extraction)
 def _load_editions() -> tuple[dict, dict]:
     """Each rulebook's edition parameters and the quote stating each (``editions.json``)."""
     import json
-    from pathlib import Path
+    import os
 
-    data = json.loads((Path(__file__).with_name("editions.json")).read_text(encoding="utf-8"))
+    # os.path, not pathlib: this runs for every Munchkin question, on the command line's start
+    with open(os.path.join(os.path.dirname(__file__), "editions.json"), encoding="utf-8") as f:
+        data = json.load(f)
     values = {rb: {name: entry["value"] for name, entry in params.items()}
               for rb, params in data.items() if not rb.startswith("_")}
     quotes = {rb: {name: entry["quote"] for name, entry in params.items()}

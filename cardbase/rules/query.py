@@ -10,7 +10,6 @@ not found); and a state that cannot happen (a bystander in their own combat) is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -172,18 +171,23 @@ ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
 
 
-@dataclass(eq=False)
 class Situation:
     """One question's facts. What follows from them (the phase by default, whether I am in a
     combat, my role...) is worked out once per situation: a situation is not changed after it
-    is made."""
+    is made. (A plain class, not a dataclass: building one at import costs every question.)"""
 
-    game: str
-    rulebook: str | None
-    verb: str
-    state: dict = field(default_factory=dict)
-    action: dict = field(default_factory=dict)
-    card: dict | None = None           # the card named in the action, from the card database
+    def __init__(self, game: str, rulebook: str | None, verb: str, state: dict | None = None,
+                 action: dict | None = None, card: dict | None = None):
+        self.game = game
+        self.rulebook = rulebook
+        self.verb = verb
+        self.state = state if state is not None else {}
+        self.action = action if action is not None else {}
+        self.card = card  # the card named in the action, from the card database
+
+    def __repr__(self) -> str:
+        return (f"Situation(game={self.game!r}, rulebook={self.rulebook!r}, verb={self.verb!r}, "
+                f"state={self.state!r}, action={self.action!r})")
 
     # --- state, with the ordinary defaults -----------------------------------------------------
     @cached_property
