@@ -9,6 +9,8 @@ not when a player asks. A fact is written as a dotted path (``state.phase``,
 
 from __future__ import annotations
 
+from ..rules import query
+
 GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
 PHASES = ("setup", "start_of_turn", "kick_open_door", "combat", "running_away",
           "look_for_trouble", "loot_the_room", "charity", "end_of_turn", "draw", "play_cards",
@@ -78,21 +80,9 @@ def check_fact(path: str, value) -> str | None:
         return f"{path}: unknown value {value!r}; valid values: {', '.join(spec)}"
     return None
 
-#: the phases and card types each game knows (spec 1.1): a reading keeps only these
-PHASES_OF_GAME = {
-    "munchkin": PHASES[:9], "munchkin-warhammer-aos": PHASES[:9],
-    "dungeon-mayhem": ("setup", "draw", "play_cards", "end_of_turn"),
-    "smashup-munchkin": ("setup", "play_cards", "score_bases", "draw", "end_of_turn"),
-}
-CARD_TYPES_OF_GAME = {
-    "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
-                 "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
-                 "super_munchkin"),
-    "munchkin-warhammer-aos": ("curse", "monster", "monster_enhancer", "wandering_monster",
-                               "item", "one_shot_item", "go_up_a_level", "army", "alliance"),
-    "dungeon-mayhem": ("attack", "defense", "heal", "draw", "play_again", "mighty_power"),
-    "smashup-munchkin": ("minion", "action", "monster"),
-}
+#: the phases and card types each game knows: the checker's own declaration (spec 1.1)
+PHASES_OF_GAME = query.PHASES
+CARD_TYPES_OF_GAME = query.CARD_TYPES
 
 #: the only kind of card a verb acts on: naming it adds nothing (``sell items`` = ``sell``)
 IMPLIED_KIND = {"sell": "item", "trade": "item", "equip": "item", "unequip": "item",
