@@ -239,3 +239,28 @@ def test_check_answers_or_refuses_any_query_file(runner, built_db, content):
     else:
         assert result.stdout == "" and result.stderr.startswith("error: ")
         assert all(len(line) <= MESSAGE_LINE_LENGTH for line in result.stderr.splitlines())
+
+
+# --- the search-query builder ----------------------------------------------------------------
+
+_SEARCH_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400) | \
+    st.sampled_from(['"', "AND", "OR NOT", "don't", "a-b", "NEAR(", "*", "^x", "col:x",
+                     "戦闘の", "quái vật", "Tür", "x" * 5000, "huir " * 300])
+
+
+@SETTINGS
+@given(text=_SEARCH_TEXT)
+def test_the_search_query_builder_takes_any_text(shared_conn, text):
+    """Whatever a user types, the full-text search answers (maybe with nothing) or refuses with
+    one QueryError: never an FTS syntax error or another exception, and never more terms than
+    its bound."""
+    from cardbase.search.fulltext import MAX_TERMS, parse_query
+    from cardbase.search.rules import find_rules
+
+    terms = parse_query(text)
+    assert len(terms.terms) <= MAX_TERMS
+    try:
+        found = find_rules(shared_conn, text, limit=5)
+    except QueryError:
+        return
+    assert isinstance(found["results"], list) and len(found["results"]) <= 5
