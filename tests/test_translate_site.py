@@ -41,6 +41,9 @@ def test_fuzzy_titles_names_and_words_are_marked(built_db, tmp_path):
 
     topic = (root / "topics" / "running-away.md").read_text(encoding="utf-8")
     assert MARK in topic.split("<div", 1)[0]
+    nav = (root.parent / "nav-fr.yml").read_text(encoding="utf-8")
+    assert "Fuir &lt;script&gt;alert(1)&lt;/script&gt; ⚠" in nav
+    assert "Combat ⚠" not in nav and "Combat" in nav
     assert "<script>" not in topic and "&lt;script&gt;" in topic
     assert MARK not in (root / "topics" / "combat.md").read_text(encoding="utf-8").split(
         "<div", 1)[0]

@@ -222,6 +222,11 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
     return written
 
 
+#: put after a navigation title whose community translation may be out of date (the navigation
+#: is plain text: no flag element can stand there)
+NAV_FUZZY_MARK = " ⚠"
+
+
 def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], diffs: dict,
                written: list[str]) -> None:
     import html
@@ -236,7 +241,12 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
     def _(message: str, **values) -> str:
         return title(i18n._(message, **values))
 
-    topics = [{title(data.topic_title(t, lang)): f"topics/{t}.md"} for t in data.topic_order
+    def topic_title(topic_id: str) -> str:
+        # a title translated from a source that changed since is marked here too
+        mark = NAV_FUZZY_MARK if data.topic_title_fuzzy(topic_id, lang) else ""
+        return title(data.topic_title(topic_id, lang)) + mark
+
+    topics = [{topic_title(t): f"topics/{t}.md"} for t in data.topic_order
               if f"topics/{t}.md" in written]
     games = [(g, title(n)) for g, n in data.games.items() if f"rules/{g}.md" in written]
     extra = [p for p in sorted(root.glob("*.md")) if p.name != "index.md"
