@@ -65,6 +65,22 @@ def timed_run(cmd: list[str], cwd: Path = ROOT) -> tuple[float, subprocess.Compl
     return time.perf_counter() - start, proc
 
 
+def timed_checked(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system of the child) of one run of ``cmd``, which must
+    succeed: a failing command stops the benchmark with the tail of its error."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, env=ENV if env is None else env, capture_output=True)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"{cmd} failed: {proc.stderr.decode('utf-8', 'replace')[-500:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
+
+
 def median(values):
     return statistics.median(values) if values else None
 

@@ -16,7 +16,6 @@ five languages read one query; and the verdicts against those the rulebooks give
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _common import ENV, ROOT, machine, median, precompile, venv_bin, write_json  # noqa: E402
+from _common import (ROOT, machine, median, precompile, timed_checked, venv_bin,  # noqa: E402
+                     write_json)
 
 QUESTIONS = {
     "es": "¿puedo vender objetos durante el combate?",
@@ -36,14 +36,6 @@ QUESTIONS = {
 TARGET = 3.0
 
 
-def _time(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{cmd} failed: {proc.stderr.decode('utf-8', 'replace')[-500:]}")
-    return elapsed
-
 
 def cold_start(db: Path, rounds: int) -> dict:
     cardbase = venv_bin("cardbase")
@@ -52,10 +44,10 @@ def cold_start(db: Path, rounds: int) -> dict:
     seconds = {lang: [] for lang in QUESTIONS}
     floors = []
     for _ in range(rounds):
-        base = _time(floor)
+        base = timed_checked(floor)[0]
         floors.append(base)
         for lang, question in QUESTIONS.items():
-            t = _time([cardbase, "ask", question, "--db", str(db)])
+            t = timed_checked([cardbase, "ask", question, "--db", str(db)])[0]
             seconds[lang].append(t)
             ratios[lang].append(t / base)
     return {"floor_s": median(floors), "target_ratio": TARGET,

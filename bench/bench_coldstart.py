@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ENV, ROOT, machine, median, precompile, venv_bin, write_json  # noqa: E402
+from _common import (ENV, ROOT, machine, median, precompile, timed_checked, venv_bin,  # noqa: E402
+                     write_json)
 
 QUERY = {"game": "munchkin", "rulebook": "munchkin-es",
          "state": {"phase": "combat", "my_turn": False},
@@ -35,21 +36,6 @@ QUERY = {"game": "munchkin", "rulebook": "munchkin-es",
 LANGS = [None, "es_ES.UTF-8", "de_DE.UTF-8", "ja_JP.UTF-8", "vi_VN.UTF-8"]
 TARGET = 1.3
 
-
-def _time(cmd: list[str], env: dict) -> tuple[float, float]:
-    """Wall and CPU seconds of one run of ``cmd``."""
-    import resource
-    import time
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode != 0:
-        raise SystemExit(f"{cmd} failed: {proc.stderr.decode('utf-8', 'replace')[-500:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return elapsed, cpu
 
 
 def cold_start(db: Path, query: Path, rounds: int) -> list[dict]:
@@ -67,11 +53,11 @@ def cold_start(db: Path, query: Path, rounds: int) -> list[dict]:
         if lang:
             env["LANG"] = lang
         for name, cmd in commands.items():
-            _time(cmd, env)  # warm-up: OS cache, compiled catalog in the user cache
+            timed_checked(cmd, env)  # warm-up: OS cache, compiled catalog in the user cache
             ratios, cpu_ratios, times, floors = [], [], [], []
             for _ in range(rounds):
-                base, base_cpu = _time(floor, env)
-                took, took_cpu = _time(cmd, env)
+                base, base_cpu = timed_checked(floor, env)
+                took, took_cpu = timed_checked(cmd, env)
                 ratios.append(took / base)
                 cpu_ratios.append(took_cpu / base_cpu if base_cpu else float("nan"))
                 times.append(took)

@@ -17,25 +17,17 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import ENV, ROOT, machine, median, precompile, venv_bin, write_json  # noqa: E402
+from _common import (ROOT, machine, median, precompile, timed_checked, venv_bin,  # noqa: E402
+                     write_json)
 
 TARGET = 1.3
 QUERIES = {"es": "vendo objetos", "de": "gegenstaende verkaufen", "vi": "quai vat khong kiem soat",
            "en": "run away", "ja (kanji only)": "戦闘", "ja (with hiragana)": "モンスターから逃げる"}
 
-
-def _time(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{cmd} failed: {proc.stderr.decode('utf-8', 'replace')[-500:]}")
-    return elapsed
 
 
 def cold_rule(db: Path, rounds: int) -> list[dict]:
@@ -43,11 +35,11 @@ def cold_rule(db: Path, rounds: int) -> list[dict]:
     rows = []
     for lang, query in QUERIES.items():
         cmd = [venv_bin("cardbase"), "rule", query, "--db", str(db)]
-        _time(cmd)
+        timed_checked(cmd)
         ratios, times = [], []
         for _ in range(rounds):
-            base = _time(floor)
-            took = _time(cmd)
+            base = timed_checked(floor)[0]
+            took = timed_checked(cmd)[0]
             ratios.append(took / base)
             times.append(took)
         rows.append({"lang": lang, "query": query, "median_ms": median(times) * 1000,
