@@ -20,7 +20,7 @@ __all__ = [
     "card_by_key_of_types", "english_card_name", "term_rows", "term_words",
     "term_ids_by_key", "term_words_like", "glossary_words", "term_definitions",
     "term_definition_sections", "term_section_refs", "term_mention_count", "term_note",
-    "card_names_with_game",
+    "card_names_with_game", "card_form_names",
 ]
 
 
@@ -190,6 +190,16 @@ def english_card_name(conn: sqlite3.Connection, card_id: str) -> str | None:
     row = conn.execute("SELECT name FROM card_names WHERE card_id = ? AND "
                        "lang = 'en' AND kind = 'name'", (card_id,)).fetchone()
     return row[0] if row else None
+
+
+def card_form_names(conn: sqlite3.Connection, game: str) -> list[tuple[str, str]]:
+    """(card id, name) for each card of ``game`` that has a name: its English name, else its
+    first stored name; by name."""
+    rows = conn.execute(
+        "SELECT c.id, (SELECT n.name FROM card_names n WHERE n.card_id = c.id "
+        "AND n.kind = 'name' ORDER BY n.lang != 'en', n.id LIMIT 1) AS name "
+        "FROM cards c WHERE c.game_id = ? ORDER BY name, c.id", (game,)).fetchall()
+    return [(row[0], row[1]) for row in rows if row[1]]
 
 
 # --- the glossary -----------------------------------------------------------------------------

@@ -1,0 +1,531 @@
+"""Compiling the checker into decision diagrams, so that a page can answer without Python.
+
+A form offers a closed list of values for each query key it has (``FormField``). For each game and
+verb, every rule's judgement under every rulebook is explored over those values: the rule is run
+on a situation whose fields are chosen only when the rule reads them, so each rule becomes a small
+decision tree over the few fields it reads. The trees (with the state checks that refuse a
+contradictory situation, and whether a card is named) are combined into one ordered, reduced
+decision diagram whose leaves are the tuples of every rule's outcome. Each distinct leaf is then
+answered once by the engine itself (``engine.answer`` on a situation that reaches it), in every
+language asked for. Walking the diagram with a form's values therefore gives what ``check``
+answers for the same query: the rules exist once, here in Python, and what is exported is their
+table, never a second implementation.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..errors import CardbaseError, QueryError
+from ..i18n import _
+from . import query as vocabulary
+from .engine import Citer, answer
+from .model import rules_judging
+from .query import Situation, _contradictions
+
+#: a field left empty: the key is not in the query
+ABSENT = None
+#: stands for the named card's name in an answer; the page writes the card the reader chose
+CARD_MARK = "\u2063card\u2063"
+
+
+class FormField:
+    """One field of the form: the query key it sets (``state.level``) and the values it offers,
+    empty first when the field may be left empty."""
+
+    __slots__ = ("key", "values", "kind")
+
+    def __init__(self, key: str, values: tuple, kind: str):
+        self.key = key
+        self.values = values
+        self.kind = kind  # "enum", "bool", "int", "card"
+
+    def __repr__(self) -> str:
+        return f"FormField({self.key!r}, {len(self.values)} values)"
+
+
+#: where the form stops offering numbers whose range is open (a hand of 100 cards is legal)
+FORM_NUMBERS = {"state.hand_size": (0, 15), "state.big_items": (0, 5), "action.count": (1, 10),
+                "action.gold": (0, 3000, 100), "state.armies": (0, 5),
+                "state.cards_played": (0, 6), "state.play_again_pending": (0, 3),
+                "action.damage": (0, 6)}
+#: the keys the form offers, in the order the diagram tests them (the page's order is its own):
+#: the keys that change most of what the rules say come first, which keeps the diagram small
+FORM_KEYS = (
+    "action.reason", "state.dead", "state.phase", "state.my_turn", "state.role", "action.from",
+    "action.one_shot", "action.card_type", "action.card", "action.target", "action.big",
+    "action.slot", "action.deck", "action.face", "state.race", "state.class",
+    "state.half_breed", "state.super_munchkin", "state.lowest_level",
+    "state.died_since_my_last_turn", "state.alliance", "state.armies", "state.level",
+    "state.hand_size", "state.big_items", "action.gold", "action.count",
+    "state.hit_points", "state.play_again_pending", "state.cards_played", "state.players_left",
+    "state.monster_controlled", "state.controller", "state.minion_play_used",
+    "state.munchkin_base_in_play", "action.damage", "action.target_scope", "action.toward",
+    "action.trigger",
+)
+
+
+def _spec(game: str, key: str):
+    where, name = key.split(".", 1)
+    specs = vocabulary.STATE_KEYS[game] if where == "state" else vocabulary.ACTION_SPECS[game]
+    return specs.get(name)
+
+
+def form_fields(game: str, cards: Iterable[str] = ()) -> list[FormField]:
+    """The fields the form offers for ``game`` (the keys of ``FORM_KEYS`` the game's vocabulary
+    has), with their values, read from the same declarations ``parse_query`` checks against."""
+    fields = []
+    for key in FORM_KEYS:
+        spec = _spec(game, key)
+        if spec is None:
+            continue
+        if key == "action.card":
+            names = tuple(cards)
+            if names:
+                fields.append(FormField(key, (ABSENT,) + names, "card"))
+        elif spec is bool:
+            fields.append(FormField(key, (ABSENT, True, False), "bool"))
+        elif isinstance(spec, tuple) and spec[0] == "int":
+            low, high, *step = FORM_NUMBERS.get(key, (spec[1], spec[2]))
+            low, high = max(low, spec[1]), min(high, spec[2])
+            fields.append(FormField(key, (ABSENT,) + tuple(range(low, high + 1, *step)), "int"))
+        elif isinstance(spec, tuple) and spec[0] in ("one of", "names") and spec[1]:
+            fields.append(FormField(key, (ABSENT,) + tuple(spec[1]), "enum"))
+    return fields
+
+
+# --- exploring one judgement ----------------------------------------------------------------------
+
+class _NotTraceable(Exception):
+    """A judgement read its situation in a way that cannot be explored field by field."""
+
+
+class _Chooser:
+    """Gives each field a value the first time it is read: the next one of a forced path, else
+    the field's first value; records the order of the reads (the path taken)."""
+
+    __slots__ = ("fields", "forced", "trace", "values")
+
+    def __init__(self, fields: dict[str, tuple[int, FormField]], forced: list[int]):
+        self.fields = fields
+        self.forced = forced
+        self.trace: list[tuple[int, int, int]] = []  # (field number, value index, how many)
+        self.values: dict[str, object] = {}
+
+    def value(self, key: str):
+        try:
+            return self.values[key]
+        except KeyError:
+            pass
+        found = self.fields.get(key)
+        if found is None:
+            value = ABSENT
+        else:
+            number, field = found
+            at = len(self.trace)
+            index = self.forced[at] if at < len(self.forced) else 0
+            self.trace.append((number, index, len(field.values)))
+            value = field.values[index]
+        self.values[key] = value
+        return value
+
+
+class _Fixed(_Chooser):
+    """A chooser whose values are all given (a witness of a leaf)."""
+
+    def __init__(self, values: dict[str, object]):
+        super().__init__({}, [])
+        self.values = dict(values)
+
+    def value(self, key: str):
+        return self.values.get(key, ABSENT)
+
+
+class _Lazy(dict):
+    """The ``state`` or ``action`` of an explored situation: each key is chosen when read."""
+
+    __slots__ = ("_chooser", "_prefix")
+
+    def __init__(self, chooser: _Chooser, prefix: str):
+        super().__init__()
+        self._chooser, self._prefix = chooser, prefix
+
+    def get(self, key, default=None):
+        value = self._chooser.value(self._prefix + key)
+        return default if value is ABSENT else value
+
+    def __getitem__(self, key):
+        value = self._chooser.value(self._prefix + key)
+        if value is ABSENT:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key) -> bool:
+        return self._chooser.value(self._prefix + key) is not ABSENT
+
+    def _whole(self, *args, **kwargs):
+        raise _NotTraceable(f"a judgement reads the whole of {self._prefix.rstrip('.')}")
+
+    __iter__ = keys = items = values = __len__ = __bool__ = copy = __eq__ = __hash__ = _whole
+
+
+class _Explored(Situation):
+    """A situation whose fields are chosen as they are read."""
+
+    def __init__(self, game: str, rulebook: str | None, chooser: _Chooser,
+                 cards: dict[str, dict], card_name: str | None = None):
+        self.game, self.rulebook = game, rulebook
+        self.state, self.action = _Lazy(chooser, "state."), _Lazy(chooser, "action.")
+        self._chooser, self._cards, self._card_name = chooser, cards, card_name
+
+    @property
+    def verb(self) -> str:
+        return self._chooser.value("action.verb")
+
+    @property
+    def card(self) -> dict | None:
+        name = self._chooser.value("action.card")
+        if name is ABSENT:
+            return None
+        card = self._cards[name]
+        return card if self._card_name is None else dict(card, name=self._card_name)
+
+
+# --- trees and diagrams -------------------------------------------------------------------------
+
+class _Nodes:
+    """Hash-consed nodes: a leaf ``("leaf", value)`` or ``(field number, children)``; a node whose
+    children are all the same is that child (the field does not matter there)."""
+
+    def __init__(self):
+        self.nodes: list[tuple] = []
+        self._ids: dict[tuple, int] = {}
+        self._support: dict[int, frozenset] = {}
+
+    def leaf(self, value) -> int:
+        return self._intern(("leaf", value))
+
+    def node(self, field: int, children: tuple[int, ...]) -> int:
+        if all(child == children[0] for child in children):
+            return children[0]
+        return self._intern((field, children))
+
+    def _intern(self, key: tuple) -> int:
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self.nodes)
+            self.nodes.append(key)
+        return found
+
+    def is_leaf(self, n: int) -> bool:
+        return self.nodes[n][0] == "leaf"
+
+    def support(self, n: int) -> frozenset:
+        """The fields tested anywhere under ``n``."""
+        found = self._support.get(n)
+        if found is None:
+            field, children = self.nodes[n]
+            found = frozenset() if field == "leaf" else frozenset({field}).union(
+                *(self.support(c) for c in children))
+            self._support[n] = found
+        return found
+
+
+def _explore(judgement: Callable[[_Chooser], object], fields: dict[str, tuple[int, FormField]],
+             nodes: _Nodes) -> int:
+    """The decision tree of ``judgement``: every path of reads, depth first."""
+    paths: list[tuple[list[tuple[int, int, int]], object]] = []
+    forced: list[int] = []
+    while True:
+        chooser = _Chooser(fields, forced)
+        paths.append((chooser.trace, judgement(chooser)))
+        trace = chooser.trace
+        forced = [index for _field, index, _n in trace]
+        while forced and forced[-1] + 1 >= trace[len(forced) - 1][2]:
+            forced.pop()
+        if not forced:
+            break
+        forced[-1] += 1
+
+    def build(depth: int, start: int, end: int) -> int:
+        trace, value = paths[start]
+        if len(trace) == depth:
+            return nodes.leaf(value)
+        field, _index, count = trace[depth]
+        children, at = [], start
+        for index in range(count):
+            stop = at
+            while stop < end and paths[stop][0][depth][1] == index:
+                stop += 1
+            children.append(build(depth + 1, at, stop))
+            at = stop
+        return nodes.node(field, tuple(children))
+
+    return build(0, 0, len(paths))
+
+
+class _Combiner:
+    """The ordered diagram of several trees at once, whose leaves are the tuples of their leaves;
+    remembers for each leaf tuple the first assignment of values that reaches it. The first tree
+    is the state's contradictions: where it has found one, the others are not asked."""
+
+    def __init__(self, nodes: _Nodes, fields: list[FormField]):
+        self.nodes = nodes
+        self.fields = fields
+        self.out = _Nodes()
+        self.witness: dict[int, dict[int, int]] = {}
+        self._restricted: dict[tuple[int, int, int], int] = {}
+        self._built: dict[tuple[int, ...], int] = {}
+
+    def restrict(self, n: int, field: int, index: int) -> int:
+        key = (n, field, index)
+        found = self._restricted.get(key)
+        if found is None:
+            if field not in self.nodes.support(n):
+                found = n
+            else:
+                tested, children = self.nodes.nodes[n]
+                if tested == field:
+                    found = self.restrict(children[index], field, index)
+                else:
+                    found = self.nodes.node(tested, tuple(
+                        self.restrict(c, field, index) for c in children))
+            self._restricted[key] = found
+        return found
+
+    def combine(self, trees: tuple[int, ...], chosen: dict[int, int] | None = None) -> int:
+        chosen = {} if chosen is None else chosen
+        found = self._built.get(trees)
+        if found is not None:
+            return found
+        support = self.nodes.support
+        first = self.nodes.nodes[trees[0]]
+        if first[0] == "leaf" and first[1]:
+            # the state contradicts itself: the query is refused before any rule is asked
+            leaf = self.out.leaf((first[1],))
+            self.witness.setdefault(leaf, dict(chosen))
+            self._built[trees] = leaf
+            return leaf
+        fields = [min(s) for s in map(support, trees) if s]
+        if not fields:
+            leaf = self.out.leaf(tuple(self.nodes.nodes[t][1] for t in trees))
+            self.witness.setdefault(leaf, dict(chosen))
+            found = leaf
+        else:
+            field = min(fields)
+            testing = [i for i, t in enumerate(trees) if field in support(t)]
+            children = []
+            for index in range(len(self.fields[field].values)):
+                chosen[field] = index
+                branch = list(trees)
+                for i in testing:
+                    branch[i] = self.restrict(trees[i], field, index)
+                children.append(self.combine(tuple(branch), chosen))
+            del chosen[field]
+            found = self.out.node(field, tuple(children))
+        self._built[trees] = found
+        return found
+
+
+# --- compiling a game ---------------------------------------------------------------------------
+
+def _outcome_key(outcome) -> tuple | None:
+    return None if outcome is None else (outcome.verdict, outcome.condition, outcome.values)
+
+
+class Compiled:
+    """A game's diagram: its fields, its nodes (shared by every root), a root per rulebook
+    choice and verb, and the answers its leaves stand for, per language."""
+
+    def __init__(self, game: str, fields: list[FormField]):
+        self.game = game
+        self.fields = fields
+        self.nodes = _Nodes()
+        self.roots: dict[str, dict[str, int]] = {}  # rulebook ("" for all) -> verb -> node
+        self.answers: dict[str, list[dict]] = {}    # language -> answers, by leaf number
+        self._answer_ids: dict[str, int] = {}
+
+    def add_answer(self, by_language: dict[str, dict]) -> int:
+        import json
+
+        key = json.dumps(by_language, sort_keys=True, ensure_ascii=False)
+        found = self._answer_ids.get(key)
+        if found is None:
+            found = self._answer_ids[key] = len(self._answer_ids)
+            for lang, one in by_language.items():
+                self.answers.setdefault(lang, []).append(one)
+        return found
+
+    def walk(self, rulebook: str, verb: str, values: dict[str, object]) -> int | None:
+        """The answer number for a form's values (``None`` for a verb with no root)."""
+        n = self.roots.get(rulebook or "", {}).get(verb)
+        if n is None:
+            return None
+        while not self.nodes.is_leaf(n):
+            field, children = self.nodes.nodes[n]
+            spec = self.fields[field]
+            n = children[spec.values.index(values.get(spec.key, ABSENT))]
+        return self.nodes.nodes[n][1]
+
+
+def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str] = ("en",),
+                 verbs: Iterable[str] | None = None) -> Compiled:
+    """Compile ``game``'s checker, as judged under ``rulebooks``, into a ``Compiled`` diagram
+    answered in each of ``languages``."""
+    from .. import i18n
+
+    cards = {name: card for name, card in _cards(conn, game)}
+    fields = form_fields(game, sorted(cards))
+    by_key = {f.key: (number, f) for number, f in enumerate(fields)}
+    compiled = Compiled(game, fields)
+    citer = Citer.of(conn)
+    languages = tuple(languages)
+    verbs = tuple(verbs) if verbs is not None else vocabulary.VERBS
+    for verb in verbs:
+        trees = []
+        fixed = dict(by_key, **{"action.verb": (-1, FormField("action.verb", (verb,), "enum"))})
+        nodes = compiled.nodes
+
+        def contradictions(chooser):
+            situation = _Explored(game, None, chooser, cards)
+            return tuple(_contradictions(situation))
+
+        trees.append(_explore(contradictions, fixed, nodes))
+        trees.append(_explore(lambda chooser: chooser.value("action.card") is not ABSENT,
+                              fixed, nodes))
+        for rulebook in rulebooks:
+            for rule in rules_judging(game, verb, rulebook):
+                def judgement(chooser, rule=rule, rulebook=rulebook):
+                    return _outcome_key(rule.judge(_Explored(game, rulebook, chooser, cards),
+                                                   rulebook))
+                try:
+                    trees.append(_explore(judgement, fixed, nodes))
+                except _NotTraceable as exc:
+                    raise CardbaseError(_("rule {rule} cannot be compiled for the site: {why}",
+                                          rule=rule.id, why=exc), stage="site") from None
+        combiner = _Combiner(nodes, fields)
+        top = combiner.combine(tuple(trees))
+        for choice in [""] + list(rulebooks):
+            answers: dict[int, dict[str, dict]] = {leaf: {} for leaf in combiner.witness}
+            for lang in languages:
+                with i18n.language(lang):
+                    for leaf, chosen in combiner.witness.items():
+                        values = {fields[f].key: fields[f].values[i] for f, i in chosen.items()}
+                        values["action.verb"] = verb
+                        problems = combiner.out.nodes[leaf][1][0]
+                        answers[leaf][lang] = _answer(game, choice or None, rulebooks, values,
+                                                      cards, citer, lang, bool(problems))
+            answer_of = {leaf: compiled.add_answer(by_language)
+                         for leaf, by_language in answers.items()}
+            compiled.roots.setdefault(choice, {})[verb] = _relabel(
+                combiner.out, top, answer_of, compiled.nodes)
+    return compiled
+
+
+def _relabel(diagram: _Nodes, top: int, answer_of: dict[int, int], into: _Nodes) -> int:
+    """Copy ``diagram`` into ``into`` with each leaf replaced by its answer number (nodes whose
+    children now lead to the same answers merge)."""
+    done: dict[int, int] = {}
+
+    def copy(n: int) -> int:
+        found = done.get(n)
+        if found is None:
+            field, children = diagram.nodes[n]
+            if field == "leaf":
+                found = into.leaf(answer_of[n])
+            else:
+                found = into.node(field, tuple(copy(c) for c in children))
+            done[n] = found
+        return found
+
+    return copy(top)
+
+
+def _answer(game: str, rulebook: str | None, rulebooks: list[str], values: dict, cards: dict,
+            citer: Citer, lang: str, contradictory: bool) -> dict:
+    """The engine's answer for the situation ``values`` describe, in ``lang``."""
+    situation = _Explored(game, rulebook, _Fixed(values), cards, CARD_MARK)
+    if contradictory:
+        return {"problems": _contradictions(situation)}
+    try:
+        result = answer(situation, rulebooks, citer, lang)
+    except QueryError as exc:
+        return {"problems": str(exc).split("\n")}
+    result.pop("card", None)
+    return result
+
+
+def _cards(conn, game: str) -> list[tuple[str, dict]]:
+    """Each card of ``game`` by the name the form offers (its English name, else its first), with
+    the record ``parse_query`` would find for it."""
+    from .query import _lookup_card
+    from ..storage import queries
+
+    out = []
+    for card_id, name in queries.card_form_names(conn, game):
+        card = _lookup_card(conn, name, game, [])
+        if card is not None:
+            out.append((name, card))
+    return out
+
+
+def export(compiled: Compiled, lang: str) -> dict:
+    """``compiled`` as plain data for a page in ``lang``: its fields and values, its nodes (a
+    child ``c >= 0`` is a node, ``c < 0`` the answer ``-c - 1``), its roots, its answers, and each
+    deciding rule's statement and citations once (they are the same in every answer; an answer's
+    ``because`` entry keeps what depends on the situation: the rule, its verdict, its condition,
+    what it set aside)."""
+    answers, rules = [], {}
+    for one in compiled.answers.get(lang, []):
+        one = dict(one)
+        because = []
+        for entry in one.get("because", ()):
+            constant = {"says": entry["says"], "citations": entry["citations"]}
+            known = rules.setdefault(entry["rule"], constant)
+            if known != constant:
+                raise ValueError(f"rule {entry['rule']} is cited differently in two answers")
+            because.append({k: v for k, v in entry.items() if k not in constant})
+        if "because" in one:
+            one["because"] = because
+        answers.append(one)
+    numbers: dict[int, int] = {}
+    nodes: list[list] = []
+
+    def number(n: int) -> int:
+        tested, children = compiled.nodes.nodes[n]
+        if tested == "leaf":
+            return -children - 1
+        found = numbers.get(n)
+        if found is None:
+            found = numbers[n] = len(nodes)
+            nodes.append([])
+            nodes[found] = [tested, [number(c) for c in children]]
+        return found
+
+    roots = {choice: {verb: number(n) for verb, n in by_verb.items()}
+             for choice, by_verb in compiled.roots.items()}
+    return {"game": compiled.game, "card_mark": CARD_MARK,
+            "fields": [{"key": f.key, "values": list(f.values)} for f in compiled.fields],
+            "nodes": nodes, "roots": roots, "answers": answers, "rules": rules}
+
+
+def walk(data: dict, query: dict) -> dict | None:
+    """What an exported diagram answers for ``query`` (a query in the public format whose
+    values are all offered by the form), put back together as ``check`` gives it; ``None`` for
+    a query the form cannot express. The page's script does the same walk."""
+    verb = (query.get("action") or {}).get("verb")
+    n = data["roots"].get(query.get("rulebook") or "", {}).get(verb)
+    if n is None:
+        return None
+    while n >= 0:
+        field, children = data["nodes"][n]
+        spec = data["fields"][field]
+        where, key = spec["key"].split(".", 1)
+        value = (query.get(where) or {}).get(key, ABSENT)
+        if value not in spec["values"]:
+            return None
+        n = children[spec["values"].index(value)]
+    one = dict(data["answers"][-n - 1])
+    if "because" in one:
+        one["because"] = [dict(entry, **data["rules"][entry["rule"]]) for entry in one["because"]]
+    return one
