@@ -64,6 +64,13 @@ TARGETS = {
     "base": N_("on a base"),
 }
 
+SLOTS = {"headgear": N_("headgear"), "armor": N_("armor"), "footgear": N_("footgear"),
+         "1_hand": N_("one hand"), "2_hands": N_("two hands")}
+DECKS = {"door": N_("the door deck"), "treasure": N_("the treasure deck"),
+         "each": N_("each deck")}
+FACES = {"up": N_("face up"), "down": N_("face down")}
+CONTROLLERS = {"self": N_("you"), "other": N_("another player"), "none": N_("nobody")}
+
 
 def _plain(value: object) -> str:
     """An identifier as words (``kick_open_door`` → "kick open door")."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -58,3 +61,43 @@ def data_copy(tmp_path) -> Path:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def built_site(built_db, tmp_path_factory) -> Path:
+    """The whole site, every language, built once per session from the test database."""
+    from cardbase.site.build import build_site
+    from cardbase.storage.database import connect
+
+    out = tmp_path_factory.mktemp("site") / "public"
+    build_site(connect(built_db), out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The built site served over HTTP on a free local port."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright (the test is skipped when either is missing)."""
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.skip("chromium is not installed")
+    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    with playwright.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=executable, args=[
+            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield instance
+        instance.close()

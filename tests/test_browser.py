@@ -4,10 +4,7 @@ Skipped when chromium or Playwright is missing; `.ci/run` installs both. Screens
 tests/output/.
 """
 
-import functools
-import http.server
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -16,34 +13,6 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 OUTPUT = Path(__file__).resolve().parent / "output"
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
-
-
-@pytest.fixture(scope="module")
-def site_url(built_db, tmp_path_factory):
-    from cardbase.site.build import build_site
-    from cardbase.storage.database import connect
-
-    out = tmp_path_factory.mktemp("site") / "public"
-    build_site(connect(built_db), out)
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield instance
-        instance.close()
 
 
 @pytest.fixture

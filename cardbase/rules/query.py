@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import QueryError
-from ..i18n import _
+from ..i18n import N_, _
 
 GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
 MUNCHKIN_FAMILY = ("munchkin", "munchkin-warhammer-aos")
@@ -53,41 +53,42 @@ FACES = ("up", "down")
 CONTROLLERS = ("self", "other", "none")
 
 #: the closed lists of names whose meaning is not obvious, each with what it says (the
-#: documentation and ``cardbase check --help-vocabulary`` are written from these)
+#: documentation and ``cardbase check --help-vocabulary`` are written from these; the site's
+#: "Can I play this?" form shows them, translated, as the names of its choices)
 REASONS = {
-    "card_allows": "the card's own text allows what the rules would forbid (cards over rules)",
-    "hand_limit": "giving away or discarding cards over the hand limit at the end of the turn",
-    "class_power": "discarding to use a Class power",
-    "race_power": "discarding to use a Race power",
-    "curse": "a curse makes me do it",
-    "bad_stuff": "a monster's Bad Stuff makes me do it",
-    "killed_monster": "the level comes from killing a monster",
-    "base_entered": "Smash Up: a Munchkin base has just come into play",
-    "card_instructs": "Smash Up: a card tells me to play a monster",
-    "destroyed_monster": "Smash Up: my card destroyed the monster",
-    "monster_removed_not_destroyed": "Smash Up: the monster left play without being destroyed",
-    "base_scored": "Smash Up: the monster's base scored",
+    "card_allows": N_("the card's own text allows what the rules would forbid (cards over rules)"),
+    "hand_limit": N_("giving away or discarding cards over the hand limit at the end of the turn"),
+    "class_power": N_("discarding to use a Class power"),
+    "race_power": N_("discarding to use a Race power"),
+    "curse": N_("a curse makes me do it"),
+    "bad_stuff": N_("a monster's Bad Stuff makes me do it"),
+    "killed_monster": N_("the level comes from killing a monster"),
+    "base_entered": N_("Smash Up: a Munchkin base has just come into play"),
+    "card_instructs": N_("Smash Up: a card tells me to play a monster"),
+    "destroyed_monster": N_("Smash Up: my card destroyed the monster"),
+    "monster_removed_not_destroyed": N_("Smash Up: the monster left play without being destroyed"),
+    "base_scored": N_("Smash Up: the monster's base scored"),
 }
 TOWARD = {
-    "my_total": "my total power on the base",
-    "breaking_base": "the total that breaks the base (the players' power)",
-    "breakpoint": "the base's breakpoint itself (what must be reached to break it)",
+    "my_total": N_("my total power on the base"),
+    "breaking_base": N_("the total that breaks the base (the players' power)"),
+    "breakpoint": N_("the base's breakpoint itself (what must be reached to break it)"),
 }
 TARGET_SCOPES = {
-    "a_minion": "any minion (\"a minion\")",
-    "all_minions": "every minion",
-    "another_players_minion": "a minion of another player",
-    "a_specific_players_minion": "a minion of one named player",
-    "your_minion": "one of your own minions",
+    "a_minion": N_("any minion (\"a minion\")"),
+    "all_minions": N_("every minion"),
+    "another_players_minion": N_("a minion of another player"),
+    "a_specific_players_minion": N_("a minion of one named player"),
+    "your_minion": N_("one of your own minions"),
 }
 TRIGGERS = {
-    "after_you_play_a_minion": "an ability that fires after you play a minion",
+    "after_you_play_a_minion": N_("an ability that fires after you play a minion"),
 }
 MONSTER_PLACED_BY = {
-    "played": "played from hand as the turn's own play",
-    "action_card": "an action or card told the player to play or place it",
-    "new_base": "it arrived with a new base",
-    "ability": "a card's ability put it there",
+    "played": N_("played from hand as the turn's own play"),
+    "action_card": N_("an action or card told the player to play or place it"),
+    "new_base": N_("it arrived with a new base"),
+    "ability": N_("a card's ability put it there"),
 }
 #: the highest level of each game (the winning level)
 MAX_LEVEL = {"munchkin": 10, "munchkin-warhammer-aos": 10}

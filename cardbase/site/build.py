@@ -24,6 +24,7 @@ from .. import paths
 from ..atomic import remove_abandoned, replace_folder, staging_name
 from ..errors import CardbaseError
 from ..i18n import _
+from .checkpage import compile_all
 from .pages import language_names, render_site
 from .search import add_folded_text
 
@@ -136,13 +137,16 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
     report = {"languages": {}, "pages": 0}
     try:
         out = staging / "site"
+        # the checker is compiled once, for every language of the "Can I play this?" page
+        compiled = compile_all(conn, languages)
         for lang in languages:
             if progress:
                 progress(lang)
             docs = staging / "docs" / lang
             docs.mkdir(parents=True)
             intro = _copy_hand_written(lang, site_dir, docs)
-            pages = render_site(conn, lang, docs, intro=intro, locales=locales)
+            pages = render_site(conn, lang, docs, intro=intro, locales=locales,
+                                compiled=compiled)
             _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
             documents = add_folded_text(out / lang)
             index_size = (out / lang / "search" / "search_index.json").stat().st_size

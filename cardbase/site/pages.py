@@ -25,6 +25,7 @@ from ..rules.model import VERDICT_WORDS, rules_for
 from ..rules.table import decision_table
 from ..storage import queries
 from . import markup
+from .checkpage import write_check_page
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
@@ -144,17 +145,18 @@ def _write(root: Path, relative: str, text: str) -> None:
 
 
 def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "",
-                locales: Path | None = None) -> list[str]:
+                locales: Path | None = None, compiled: dict | None = None) -> list[str]:
     """Write every generated page of language ``lang`` under ``root``; return their paths.
 
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
-    the pages as ``root/../nav-<lang>.yml``.
+    the pages as ``root/../nav-<lang>.yml``. ``compiled`` is the checker compiled for the
+    "Can I play this?" page (``checkpage.compile_all``), made here when not given.
     """
     with i18n.language(lang):
-        return _render_site(conn, lang, root, intro, locales)
+        return _render_site(conn, lang, root, intro, locales, compiled)
 
 
-def _render_site(conn, lang, root, intro, locales) -> list[str]:
+def _render_site(conn, lang, root, intro, locales, compiled=None) -> list[str]:
     env = environment(lang)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
@@ -218,6 +220,7 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
     _rules_pages(conn, env, root, lang, names, data, written)
     _editions_page(env, root, diffs, written)
     _status_page(conn, env, root, names, data, written, locales)
+    written += write_check_page(conn, root, lang, data.games, data.rulebooks, compiled)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
 
@@ -257,7 +260,9 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
         {_("Topics"): topics},
         {_("Cards"): "cards/index.md"},
         {_("Glossary"): "glossary.md"},
-        {_("Can I play this?"): [{n: f"decisions/{g}.md"} for g, n in games]},
+        {_("Can I play this?"): [{_("Ask about a situation"): "check/index.md"}]
+         + [{_("Decision table: {game}", game=data.games[g]): f"decisions/{g}.md"}
+            for g, _n in games]},
         {_("Rules"): [{n: f"rules/{g}.md"} for g, n in games]},
         {_("Edition differences"): [{title(data.games[g]): f"editions-{g}.md"}
                                     for g in diffs]},
