@@ -67,6 +67,12 @@ REASONS = {
     "destroyed_monster": "Smash Up: my card destroyed the monster",
     "monster_removed_not_destroyed": "Smash Up: the monster left play without being destroyed",
     "base_scored": "Smash Up: the monster's base scored",
+    "named_destroyer": "Smash Up: the card that destroyed the monster names me as the player "
+                       "who destroys it",
+    "destroyed_by_other": "Smash Up: a card another player controls destroyed the monster, "
+                          "naming no one else",
+    "uncontrolled_monster_destroyed": "Smash Up: an uncontrolled monster's ability destroyed "
+                                      "the monster",
 }
 TOWARD = {
     "my_total": "my total power on the base",
@@ -79,6 +85,8 @@ TARGET_SCOPES = {
     "another_players_minion": "a minion of another player",
     "a_specific_players_minion": "a minion of one named player",
     "your_minion": "one of your own minions",
+    "a_named_faction": "the minions of a faction the card makes you name",
+    "other_players": "an ability that affects \"other players\" (am I one, for this monster?)",
 }
 TRIGGERS = {
     "after_you_play_a_minion": "an ability that fires after you play a minion",
