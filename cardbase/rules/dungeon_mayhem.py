@@ -15,7 +15,8 @@ N_ = lambda message: message  # noqa: E731
 @rule("dungeon_mayhem.setup.three_cards", GAME,
       N_("Each player takes one character deck, shuffles it face down and sets their tracker to "
          "10 hit points; then everyone draws three cards from their own deck."),
-      cite={ES: ("1. Elige uno de los cuatro mazos de personajes.",
+      cite={ES: ("Juega como uno de los cuatro personajes diferentes.",
+                 "1. Elige uno de los cuatro mazos de personajes.",
                  "3. Pon una ficha en el número de tu contador de puntos de vida.",
                  "4. Baraja el resto de tu mazo y colócalo en la mesa boca abajo.",
                  "Todos roban tres cartas y el jugador más joven va primero.",
