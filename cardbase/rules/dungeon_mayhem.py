@@ -1,5 +1,6 @@
-"""Dungeon Mayhem: the turn, Play Again chains, Defense cards, healing, drawing and the end of
-the game, cited from the Spanish rules."""
+"""Dungeon Mayhem: setting up, the turn and its clean-up, Play Again chains, Defense cards that
+stay in play until destroyed, healing, Draw cards, cards with several symbols and the end of the
+game, cited from the Spanish rules."""
 
 from __future__ import annotations
 
@@ -12,8 +13,13 @@ N_ = lambda message: message  # noqa: E731
 
 
 @rule("dungeon_mayhem.setup.three_cards", GAME,
-      N_("Everyone draws three cards to start, and starts with 10 hit points."),
-      cite={ES: ("Todos roban tres cartas y el jugador más joven va primero.",
+      N_("Each player takes one character deck, shuffles it face down and sets their tracker to "
+         "10 hit points; then everyone draws three cards from their own deck."),
+      cite={ES: ("Juega como uno de los cuatro personajes diferentes.",
+                 "1. Elige uno de los cuatro mazos de personajes.",
+                 "3. Pon una ficha en el número de tu contador de puntos de vida.",
+                 "4. Baraja el resto de tu mazo y colócalo en la mesa boca abajo.",
+                 "Todos roban tres cartas y el jugador más joven va primero.",
                  "Cada jugador comienza el juego con 10 puntos de golpe.")},
       verbs=("draw", "deal"))
 def three_cards(s: Situation, rulebook: str):
@@ -60,7 +66,8 @@ def play_on_turn(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.play_again.extra_card", GAME,
       N_("A Play Again symbol lets you play one more card; your turn does not end until every "
          "such card is played, and with an empty hand you draw two cards and go on."),
-      cite={ES: ("Cuando juegas una carta Play Again, puedes jugar una carta extra por cada símbolo",
+      cite={ES: ("Las cartas Play Again te permiten jugar más cartas en tu turno.",
+                 "Cuando juegas una carta Play Again, puedes jugar una carta extra por cada símbolo",
                  "Tu turno no terminará hasta que hayas jugado una carta por cada símbolo en las "
                  "cartas que has usado ese turno.",
                  "roba dos cartas más de tu mazo y continúa hasta que termines.",
@@ -76,7 +83,7 @@ def play_again(s: Situation, rulebook: str):
         return ALLOW if s.my_turn else FORBID
     if s.verb in ("end_turn", "pass"):
         return FORBID
-    if s.verb == "draw":
+    if s.verb == "draw" and s.card_type != "draw":  # a Draw card's own draws are its rule's
         if s.state.get("hand_size", 1) == 0:
             count = s.action.get("count")
             return ALLOW if count in (None, 2) else FORBID
@@ -98,7 +105,12 @@ def play_again(s: Situation, rulebook: str):
                  "Si una carta de ataque hace un daño más que suficiente para destruir una de tus "
                  "cartas de Defensa, cualquier daño adicional pasa a tus otras cartas de Defensa.",
                  "Una vez que se destruye tu última carta de Defensa, cualquier daño adicional "
-                 "pasa a ti.")},
+                 "pasa a ti.",
+                 "Pon una ficha de daño en uno de los símbolos por cada punto de daño que reciba.",
+                 "Las cartas de defensa te protegen al recibir daño por ti.",
+                 "Las cartas de ataque hacen daño a tus oponentes",
+                 "Cuando sufras daño, mueve la ficha en tu rastreador de puntos de golpe para "
+                 "mostrar cuántos puntos de golpe te quedan.")},
       verbs=("lose_hit_points", "play"))
 def defense(s: Situation, rulebook: str):
     if s.verb == "lose_hit_points":
@@ -126,8 +138,9 @@ def defense(s: Situation, rulebook: str):
 
 @rule("dungeon_mayhem.attack.choose_a_target", GAME,
       N_("An Attack card targets a player or one of their Defense cards, chosen when you play it."),
-      cite={ES: "Cuando juegas una carta de Ataque, elige un jugador (o carta de Defensa) como "
-                "objetivo de ese ataque."},
+      cite={ES: ("Dungeon Mayhem es una batalla todos contra todos para dos a cuatro jugadores.",
+                 "Cuando juegas una carta de Ataque, elige un jugador (o carta de Defensa) como "
+                 "objetivo de ese ataque.")},
       restriction=True,
       verbs=("play",))
 def attack_target(s: Situation, rulebook: str):
@@ -140,7 +153,9 @@ def attack_target(s: Situation, rulebook: str):
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
       N_("A Heal card gives you one hit point for each heal symbol on it."),
-      cite={ES: "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada símbolo"},
+      cite={ES: ("Las cartas de sanación te permiten recuperarte del daño.",
+                 "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada "
+                 "símbolo")},
       restriction=True,
       verbs=("play",))
 def heal(s: Situation, rulebook: str):
@@ -156,10 +171,111 @@ def heal(s: Situation, rulebook: str):
          "wins, and if nobody is left it is a draw."),
       cite={ES: ("Si tus puntos de golpe bajan a cero (el símbolo), estás fuera de combate.",
                  "El juego termina cuando solo hay un jugador en el juego.",
+                 "¡Ese jugador es el ganador!",
+                 "¡Sé el último jugador que queda en pie y gana!",
                  "Si no quedan jugadores en el juego, entonces es un empate")},
       restriction=True,
-      verbs=("play", "draw", "end_turn", "pass"))
+      verbs=("play", "use", "draw", "discard", "keep", "end_turn", "pass"))
 def out_at_zero(s: Situation, rulebook: str):
-    if s.state.get("hit_points", 10) <= 0 and s.verb in ("play", "draw", "end_turn", "pass"):
+    if s.verb not in ("play", "use", "draw", "discard", "keep", "end_turn", "pass"):
+        return None
+    if s.state.get("hit_points", 10) <= 0:
+        return FORBID
+    # one player left (the winner) or none (a draw): the game is over, nobody plays on
+    if s.state.get("players_left", 2) <= 1:
         return FORBID
     return None
+
+
+@rule("dungeon_mayhem.turn.clean_up", GAME,
+      N_("At the end of your turn the cards you played go to your discard pile, except Defense "
+         "cards, which stay on the table until destroyed; then the turn passes to the player on "
+         "your left."),
+      cite={ES: ("3. Pon todas las cartas que jugaste este turno en tu pila de descarte a menos "
+                 "que tengan el símbolo en ellas.",
+                 "Las cartas con el símbolo permanecen en la mesa frente a usted hasta que se "
+                 "destruyen, luego también van a la pila de descarte.",
+                 "4. Pase el turno al jugador de su izquierda.")},
+      restriction=True,
+      verbs=("discard", "keep", "end_turn", "pass"))
+def clean_up(s: Situation, rulebook: str):
+    if s.verb in ("end_turn", "pass"):
+        # only the player whose turn it is hands it on, to the left
+        return None if s.my_turn else FORBID
+    if s.verb not in ("discard", "keep") or s.card_type is None or s.source != "in_play":
+        return None
+    if s.card_type == "defense":
+        return None  # dungeon_mayhem.defense.stays_until_destroyed decides
+    if not s.my_turn or s.phase not in ("play_cards", "end_of_turn"):
+        return None
+    # a card without the Defense symbol played this turn goes to the discard pile
+    return ALLOW if s.verb == "discard" else FORBID
+
+
+@rule("dungeon_mayhem.defense.stays_until_destroyed", GAME,
+      N_("A Defense card is played face up in front of you and stays there until it has no "
+         "shield symbol left; only then is it destroyed and discarded."),
+      cite={ES: ("Cuando juegue una carta de Defensa, colóquela boca arriba en la mesa frente a "
+                 "usted.",
+                 "Permanece allí hasta que se destruye.",
+                 "Cuando no quedan símbolos, esa carta se destruye y va a la pila de descarte.",
+                 "Las cartas con el símbolo permanecen en la mesa frente a usted hasta que se "
+                 "destruyen, luego también van a la pila de descarte.")},
+      restriction=True,
+      verbs=("play", "discard", "keep", "return_to_hand"))
+def stays_until_destroyed(s: Situation, rulebook: str):
+    if s.card_type != "defense":
+        return None
+    if s.verb == "play":
+        return FORBID if s.action.get("face") == "down" else None
+    if s.verb not in ("discard", "keep", "return_to_hand") or s.source != "in_play":
+        return None
+    if s.verb == "return_to_hand":
+        return FORBID
+    shields = s.state.get("defense")
+    damage = s.action.get("damage")
+    if s.verb == "keep":
+        if shields is not None and len(shields) == 1 and damage is not None:
+            return ALLOW if damage < shields[0] else FORBID
+        return depends(N_("the Defense card still has a shield symbol without a damage token"))
+    # discard: only a destroyed Defense card leaves the table
+    if shields is not None and len(shields) == 1 and damage is not None:
+        return ALLOW if damage >= shields[0] else FORBID
+    if shields is not None and shields and min(shields) > 0 and damage is None:
+        return FORBID
+    return depends(N_("the Defense card has no shield symbol left: it is destroyed"))
+
+
+@rule("dungeon_mayhem.draw_card.one_per_symbol", GAME,
+      N_("A Draw card lets you draw, on your turn, one card into your hand for each draw symbol "
+         "on it."),
+      cite={ES: ("Jugar cartas de Robar te permite robar cartas adicionales.",
+                 "Cuando juegue una carta de Robar, ponga una carta en su mano por cada n "
+                 "símbolo de esa carta.")},
+      overrides=("dungeon_mayhem.turn.draw_first",),
+      verbs=("draw",))
+def draw_card(s: Situation, rulebook: str):
+    if s.verb != "draw" or s.card_type != "draw":
+        return None
+    if not s.my_turn or s.phase != "play_cards":
+        return FORBID
+    count = s.action.get("count")
+    if count == 0:
+        return FORBID
+    return depends(N_("the Draw card shows one draw symbol for each card you draw"))
+
+
+@rule("dungeon_mayhem.symbols.use_every_symbol", GAME,
+      N_("A card with more than one kind of symbol does everything its symbols say: you use all "
+         "of them when you play it."),
+      cite={ES: ("Algunas cartas tienen más de un tipo de símbolo.",
+                 "Cuando juegas una de esas cartas, ¡puedes usar todos los símbolos diferentes!")},
+      verbs=("use",))
+def every_symbol(s: Situation, rulebook: str):
+    if s.verb != "use":
+        return None
+    if not s.my_turn or s.phase != "play_cards":
+        return FORBID
+    if s.state.get("cards_played", s.turn("cards_played", 1)) < 1:
+        return depends(N_("you have played the card that shows the symbol"))
+    return ALLOW

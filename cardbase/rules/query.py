@@ -68,6 +68,12 @@ REASONS = {
     "destroyed_monster": N_("Smash Up: my card destroyed the monster"),
     "monster_removed_not_destroyed": N_("Smash Up: the monster left play without being destroyed"),
     "base_scored": N_("Smash Up: the monster's base scored"),
+    "named_destroyer": N_("Smash Up: the card that destroyed the monster names me as the player "
+                          "who destroys it"),
+    "destroyed_by_other": N_("Smash Up: a card another player controls destroyed the monster, "
+                             "naming no one else"),
+    "uncontrolled_monster_destroyed": N_("Smash Up: an uncontrolled monster's ability destroyed "
+                                         "the monster"),
 }
 TOWARD = {
     "my_total": N_("my total power on the base"),
@@ -80,6 +86,8 @@ TARGET_SCOPES = {
     "another_players_minion": N_("a minion of another player"),
     "a_specific_players_minion": N_("a minion of one named player"),
     "your_minion": N_("one of your own minions"),
+    "a_named_faction": N_("the minions of a faction the card makes you name"),
+    "other_players": N_("an ability that affects \"other players\" (am I one, for this monster?)"),
 }
 TRIGGERS = {
     "after_you_play_a_minion": N_("an ability that fires after you play a minion"),
