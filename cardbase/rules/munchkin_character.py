@@ -122,17 +122,33 @@ def four_exceptions(s: Situation, rulebook: str):
 # --- winning and the turn ----------------------------------------------------------------------
 
 @rule("munchkin.winning.first_to_ten", CORE,
-      N_("Levels run from 1 to 10: the first player to reach level 10 wins, and players who "
-         "reach it together by killing a monster both win."),
+      N_("Levels run from 1 to 10: the first player to reach level 10 wins."),
       cite={ES: "El primer jugador que alcance el Nivel 10º gana",
             JA: ("レベルは1~10まであります。",
-                 "最初に10レベルに達成したプレイヤーが勝利します",
-                 "もし2人のプレイヤーが同時にモンスターを倒して10レベルになった場合、双方のプレイヤーとも勝利となります。")},
+                 "最初に10レベルに達成したプレイヤーが勝利します")},
       verbs=("win",))
 def first_to_ten(s: Situation, rulebook: str):
     if s.verb != "win":
         return None
-    return ALLOW if _level_reached(s) >= 10 else FORBID
+    if _level_reached(s) < 10:
+        return FORBID
+    if s.role == "helper" and s.combat("result") == "won":
+        # the fighter may reach level 10 with the same kill: then neither was first
+        return depends(N_("the player you helped does not reach level 10 in the same combat"))
+    return ALLOW
+
+
+@rule("munchkin.winning.together_both_win", CORE,
+      N_("In the older edition, two players who reach level 10 together by killing a monster "
+         "both win."),
+      cite={JA: "もし2人のプレイヤーが同時にモンスターを倒して10レベルになった場合、双方のプレイヤーとも勝利となります。"},
+      overrides=("munchkin.winning.first_to_ten",),
+      verbs=("win",))
+def together_both_win(s: Situation, rulebook: str):
+    if s.verb == "win" and s.role == "helper" and s.combat("result") == "won" \
+            and _level_reached(s) >= 10:
+        return ALLOW
+    return None
 
 
 @rule("munchkin.variant.shared_victory", CORE,
