@@ -40,6 +40,7 @@ VERBS = {
     "gain_level": N_("gain a level"), "count_power": N_("count power"),
     "trigger_ability": N_("use an ability"), "return_to_hand": N_("return to the hand"),
     "backpack_out": N_("take out of the backpack"),
+    "lose_level": N_("lose a level"), "win": N_("win the game"),
 }
 CARD_TYPES = {
     "monster": N_("a monster"), "monster_enhancer": N_("a monster enhancer"),

@@ -57,8 +57,13 @@ def acquired_or_own_turn(s: Situation) -> bool:
 @rule("munchkin.setup.starting_cards", FAMILY,
       N_("Each player starts with a hand dealt from both decks: four Door and four Treasure cards "
          "in the newer edition, two and two in the older one."),
-      cite={ES: "Reparte cuatro cartas de cada mazo a cada jugador.",
-            JA: "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"},
+      cite={ES: ("Separa las cartas en dos mazos, uno de Dungeon (para las cartas con una puerta "
+                 "en el reverso) y otro de Tesoro (para las cartas con un montón de tesoros en el "
+                 "reverso).",
+                 "Baraja ambos mazos por separado.",
+                 "Reparte cuatro cartas de cada mazo a cada jugador."),
+            JA: ("カードをダンジョンカード(裏面にドアの絵が描かれています)とトレジャーカード(宝の山絵が裏面に描かれています)に分けて、それぞれ山札を作ります。",
+                 "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。")},
       verbs=("deal", "draw"))
 def starting_cards(s: Situation, rulebook: str):
     if s.verb not in ("deal", "draw") or s.phase != "setup":
@@ -74,7 +79,8 @@ def starting_cards(s: Situation, rulebook: str):
 @rule("munchkin.setup.play_starting_cards", CORE,
       N_("Looking at your starting hand you may play one Race and one Class card, and any usable "
          "items, in front of you."),
-      cite={ES: ("Si tienes cualquier carta de Raza o Clase puedes (si quieres) jugar una de cada "
+      cite={ES: ("Mira tus ocho cartas iniciales.",
+                 "Si tienes cualquier carta de Raza o Clase puedes (si quieres) jugar una de cada "
                  "tipo (Raza y Clase) colocándolas frente a ti.",
                  "Si tienes cartas de objeto usables (ver más adelante)puedes jugarlas, también "
                  "colocándolas frente a ti."),
@@ -141,7 +147,10 @@ def discard_race_class(s: Situation, rulebook: str):
                  "No puedes pertenecer a más de una Clase a menos que juegues la carta Súper "
                  "Munchkin."),
             JA: ("\"the Half Breed\"カードをプレイしている場合以外は、一度に1つの種族にしかなることが出来ません。",
-                 "\"the Super Munchkin\"カードをプレイしない限り、同時に一つのクラスにしか属することができません。")},
+                 "\"the Super Munchkin\"カードをプレイしない限り、同時に一つのクラスにしか属することができません。",
+                 "2つの種族と2つのクラスになれる事が出来るカードが有ります。",
+                 "同じタイミング又は後のタイミングで2枚目の種族カードをプレイする事ができます。",
+                 "同時に2枚目のクラスカードを追加します。")},
       restriction=True,
       verbs=("play", "use", "equip"))
 def one_race_one_class(s: Situation, rulebook: str):
@@ -181,11 +190,17 @@ def no_two_copies(s: Situation, rulebook: str):
 @rule("munchkin.powers.discard_any_card", CORE,
       N_("To power a Race or Class ability you may discard any of your cards, in play or in your "
          "hand; but curses you keep cannot be discarded for a Race or Class power."),
-      cite={ES: ("En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
+      cite={ES: ("Algunas de las habilidades proporcionadas por la Raza requieren descartes para su "
+                 "uso.",
+                 "En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
                  "tu mano.",
+                 "Algunas de las capacidades de Clase se potencian mediante descartes.",
+                 "Para potenciar estas capacidades especiales puedes descartarte de cualquier "
+                 "carta, en juego o en tu mano.",
                  "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
                  "usar un poder de Clase o Raza (listillo...)."),
-            JA: "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。"},
+            JA: ("いくつかの特殊能力は、カードを捨てる事によって効果を発揮するものがあります。",
+                 "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。")},
       verbs=("discard",))
 def discard_for_powers(s: Situation, rulebook: str):
     if s.verb != "discard" or s.action.get("reason") not in ("class_power", "race_power"):
@@ -227,9 +242,14 @@ def half_breed_timing(s: Situation, rulebook: str):
 
 @rule("munchkin.items.when_to_play", FAMILY,
       N_("Items may be played as soon as you get them, or at any time on your own turn."),
-      cite={ES: "Se puede jugar cualquier carta de objeto tan pronto como la consigas o en "
-                "cualquier momento de tu propio turno.",
-            JA: "トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
+      cite={ES: ("Se puede jugar cualquier carta de objeto tan pronto como la consigas o en "
+                 "cualquier momento de tu propio turno.",
+                 "Puedes jugar cartas de Tesoro tan pronto como las obtengas.",
+                 "Puedes colocar las cartas de objeto frente a ti para ponerlas en juego."),
+            JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
+                 "トレジャーカードは入手したら直ちに使用する事が可能です。",
+                 "アイテムは自分の手前に置いてください。",
+                 "自分のターンであれば、トレジャーカードをプレイして直ぐ使用することができます。"),
             DE: "Gegenstände dürfen nur im eigenen Zug ausgespielt werden oder in dem Moment, in "
                 "dem man sie erhält."},
       verbs=("play", "use", "equip"))
@@ -290,8 +310,12 @@ def one_shot_other_times(s: Situation, rulebook: str):
 @rule("munchkin.items.big_one", CORE,
       N_("You may carry any number of small items but only one Big item, unless you are a Dwarf."),
       cite={ES: ("Puedes llevar cualquier número de objetos pequeños pero sólo uno Grande",
-                 "Los Enanos constituyen una excepción."),
-            JA: ("ただし大きいサイズ(Big)の物は1個だけしか運べません。",
+                 "Los Enanos constituyen una excepción.",
+                 "Pueden llevar cualquier número de objetos Grandes."),
+            JA: ("小さいアイテムはいくつでも運ぶことが出来ます。",
+                 "ただし大きいサイズ(Big)の物は1個だけしか運べません。",
+                 "大きいサイズと特に明記していないアイテムは小さいアイテムと見なして下さい。",
+                 "ドワーフは例外となっています。",
                  "ドワーフは大きいアイテムでも任意の数持ち歩くことが出来ます。")},
       restriction=True,
       verbs=("play", "use", "equip"))
@@ -308,10 +332,13 @@ def one_big_item(s: Situation, rulebook: str):
          "2-hand item, unless a card lets you ignore the limit."),
       cite={ES: "Asimismo, sólo puedes usar un Cubrecabeza, una Armadura, un Calzado y dos objetos "
                 "de \"1 Mano\" (o uno de \"2 Manos\")...",
-            JA: "特殊なカードによる効果が無い限り、同じような制限として、ヘッドギアは1個、アーマーも1個、フットギアも1個しか装備できません。",
-            DE: "Weiterhin darfst du nur 1 Kopfbedeckung, 1 Rüstung, 1 Schuhwerk und 2 "
-                "Gegenstände für jeweils „1 Hand“ (oder 1 Gegenstand für „2 Hände“) gleichzeitig "
-                "nutzen"},
+            JA: ("特殊なカードによる効果が無い限り、同じような制限として、ヘッドギアは1個、アーマーも1個、フットギアも1個しか装備できません。",
+                 "後、ハンドアイテムを2個(または両手アイテム(two hands)を1個)扱うことが出来ます。"),
+            DE: ("Weiterhin darfst du nur 1 Kopfbedeckung, 1 Rüstung, 1 Schuhwerk und 2 "
+                 "Gegenstände für jeweils „1 Hand“ (oder 1 Gegenstand für „2 Hände“) gleichzeitig "
+                 "nutzen",
+                 "– es sei denn du hast Karten oder spezielle Fähigkeiten, die dir erlauben, mehr "
+                 "zu nutzen, oder eine Karte, die dich schummeln lässt.")},
       restriction=True,
       verbs=("play", "equip"))
 def slots(s: Situation, rulebook: str):
@@ -376,7 +403,13 @@ def give_items(s: Situation, rulebook: str):
 @rule("munchkin.items.no_discarding_at_will", CORE,
       N_("You may not discard items just because you want to; they go by selling, trading, "
          "giving, losing them, or discarding them for a Race or Class power."),
-      cite={ES: "No puedes descartar cartas de Objeto \"porque sí\"."},
+      cite={ES: ("No puedes descartar cartas de Objeto \"porque sí\".",
+                 "No puedes descartar sin más un objeto Grande para jugar otro nuevo; debes "
+                 "venderlo, intercambiarlo, perderlo por una Maldición o Mal Rollo, o descartarlo "
+                 "para usar un poder de Clase o Raza.",
+                 "Puedes vender objetos a cambio de un Nivel, regalarlos a otros jugadores que los "
+                 "quieran o descartarlos para usar poderes de Clase o Raza; también es posible que "
+                 "los pierdas (quieras o no) a causa de una Maldición.")},
       verbs=("discard",))
 def no_discarding_items(s: Situation, rulebook: str):
     if s.verb == "discard" and s.is_item:
@@ -441,8 +474,10 @@ def no_selling_in_combat(s: Situation, rulebook: str):
 @rule("munchkin.selling.thousand_gold", FAMILY,
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
       cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
-                 "las 100 Piezas de Oro de cambio.",),
-            JA: "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+                 "las 100 Piezas de Oro de cambio.",
+                 "También puedes vender objetos para comprar Niveles (ver objetos)."),
+            JA: ("ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+                 "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。"),
             DE: "Es gibt natürlich kein Wechselgeld."},
       restriction=True,
       verbs=("sell",))
@@ -463,7 +498,9 @@ def thousand_gold(s: Situation, rulebook: str):
       N_("You must kill a monster to reach the tenth level: not by selling items, not by a card, "
          "unless the card says so."),
       cite={ES: ("Debes matar a un monstruo para alcanzar el Nivel 10.",
-                 "No puedes subir al 10º Nivel vendiendo objetos."),
+                 "No puedes subir al 10º Nivel vendiendo objetos.",
+                 "pero debes alcanzar el 10º Nivel matando un monstruo, a no ser que una carta te "
+                 "permita específicamente hacerlo de otro modo."),
             JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
       restriction=True,
       verbs=("sell", "gain_level", "play", "use"))
@@ -643,7 +680,8 @@ def curse_face_up(s: Situation, rulebook: str):
       N_("A curse drawn face down or got any other way may be played on any player at any time."),
       cite={ES: "Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
                 "sobre CUALQUIER jugador en CUALQUIER momento.",
-            JA: "カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
+            JA: ("カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
+                 "自分自身に呪いのカードやモンスターのカードをプレイすることが自分に取っていい結果になったり"),
             DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"},
       verbs=("play", "use", "keep"))
 def curse_any_time(s: Situation, rulebook: str):
@@ -776,7 +814,8 @@ def one_helper(s: Situation, rulebook: str):
                  "Obtienes las capacidades de una Clase en el momento en el que juegues la carta "
                  "frente a ti, y las pierdes en cuanto la descartes."),
             JA: ("各クラスはそれぞれ特殊能力がありカードにその内容が書かれています。",
-                 "自分の前にクラスカードを置いた瞬間にそのクラスの特殊能力を得ます。")},
+                 "自分の前にクラスカードを置いた瞬間にそのクラスの特殊能力を得ます。",
+                 "同様にクラスカードを破棄した瞬間に特殊能力を失います。")},
       restriction=True,
       verbs=("steal",))
 def class_powers(s: Situation, rulebook: str):
@@ -886,7 +925,8 @@ def level_per_monster(s: Situation, rulebook: str):
                  "carta para eliminarlo, te quedas con su Tesoro.",
                  "Aunque el combate se haya ganado gracias a una habilidad o poder de quien te "
                  "ayudó, las cartas de Tesoro debes robarlas tú."),
-            JA: "モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。"},
+            JA: ("モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。",
+                 "モンスターを倒した際に、トレジャーを入手する事ができます。")},
       verbs=("draw_treasure",))
 def killer_draws(s: Situation, rulebook: str):
     if s.verb != "draw_treasure" or s.combat("result") != "won":
@@ -924,7 +964,9 @@ def treasure_face(s: Situation, rulebook: str):
 @rule("munchkin.go_up_a_level.any_time", CORE,
       N_("Go Up a Level cards may be played on any character at any time, unless the card says "
          "otherwise."),
-      cite={ES: ("Puedes usar inmediatamente las cartas de \"Sube un Nivel\"; estas cartas pueden "
+      cite={ES: ("Existen otras cartas de Tesoro que son \"especiales\", como las de \"Subes un "
+                 "Nivel\".",
+                 "Puedes usar inmediatamente las cartas de \"Sube un Nivel\"; estas cartas pueden "
                  "jugarse sobre cualquier personaje en cualquier momento.",
                  "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
                  "contrario.")},
@@ -939,7 +981,8 @@ def go_up_a_level_any_time(s: Situation, rulebook: str):
       N_("In the older edition Go Up a Level is a treasure like any other: played when you get it "
          "or on your own turn, and it takes effect at once."),
       cite={JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
-                 "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。")},
+                 "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。",
+                 "\"Go up A Level(1レベルアップ)\"のカードは直ちに効果を発揮します。")},
       verbs=("play", "use", "equip"))
 def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level"):
@@ -951,9 +994,12 @@ def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
 
 @rule("munchkin.cards_over_rules", FAMILY,
       N_("When a card contradicts these rules, follow the card."),
-      cite={ES: "Muchas cartas incluyen sus propias reglas, así que en la mayoría de casos en los "
-                "que contradigan estas reglas, debes seguir las instrucciones de la carta.",
-            JA: "カードに書いてある内容は常にこのルールに記載されている内容より優先して考えて下さい。"},
+      cite={ES: ("Las reglas incluidas en estas páginas son las que rigen el juego de forma "
+                 "general.",
+                 "Muchas cartas incluyen sus propias reglas, así que en la mayoría de casos en los "
+                 "que contradigan estas reglas, debes seguir las instrucciones de la carta."),
+            JA: ("カードに書いてある内容は常にこのルールに記載されている内容より優先して考えて下さい。",
+                 "カードに記載されている内容がこのルールと抵触している場合、カードの内容に従って下さい。")},
       overrides=("*",))
 def cards_over_rules(s: Situation, rulebook: str):
     return ALLOW if s.action.get("reason") == "card_allows" else None

@@ -36,7 +36,8 @@ RESULTS = ("undecided", "won", "lost")
 VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
          "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
          "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
-         "count_power", "trigger_ability", "return_to_hand", "backpack_out", "lose_hit_points")
+         "count_power", "trigger_ability", "return_to_hand", "backpack_out", "lose_hit_points",
+         "lose_level", "win")
 CARD_TYPES = {
     "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
                  "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
@@ -60,6 +61,7 @@ REASONS = {
     "hand_limit": N_("giving away or discarding cards over the hand limit at the end of the turn"),
     "class_power": N_("discarding to use a Class power"),
     "race_power": N_("discarding to use a Race power"),
+    "army_power": N_("discarding to use an army's ability (Munchkin Warhammer Age of Sigmar)"),
     "curse": N_("a curse makes me do it"),
     "bad_stuff": N_("a monster's Bad Stuff makes me do it"),
     "killed_monster": N_("the level comes from killing a monster"),

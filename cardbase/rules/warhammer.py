@@ -92,8 +92,9 @@ def alliance(s: Situation, rulebook: str):
 
 @rule("warhammer.items.big_one", GAME,
       N_("You may carry any number of small items but at most one Big item."),
-      cite={DE: "Du darfst eine beliebige Anzahl an kleinen Gegenständen tragen, aber maximal "
-                "einen Großen."},
+      cite={DE: ("Du darfst eine beliebige Anzahl an kleinen Gegenständen tragen, aber maximal "
+                 "einen Großen.",
+                 "(Als klein gelten alle Gegenstände, die nicht als Groß bezeichnet werden.")},
       restriction=True,
       verbs=("play", "equip"))
 def one_big_item(s: Situation, rulebook: str):
