@@ -13,6 +13,7 @@ the old site, and a build that was killed leaves a staging folder the next build
 from __future__ import annotations
 
 import html
+import json
 import logging
 import os
 import shutil
@@ -154,9 +155,11 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
             report["pages"] += len(pages)
         # each language named in its own language, and marked with it
         links = "".join(
-            f'<li><a href="{code}/" hreflang="{bcp47(code)}" lang="{bcp47(code)}">'
+            f'<li><a href="{html.escape(code)}/" hreflang="{bcp47(code)}" lang="{bcp47(code)}">'
             f'{html.escape(language_names(code, (code,))[code])}</a></li>' for code in languages)
-        (out / "index.html").write_text(REDIRECT.format(langs=list(languages), links=links),
+        # the codes are folder names: as a JSON list in the script, no "</script>" can end it
+        codes = json.dumps(list(languages)).replace("<", "\\u003c")
+        (out / "index.html").write_text(REDIRECT.format(langs=codes, links=links),
                                         encoding="utf-8")
         replace_folder(out, target, staging / "previous")
     finally:

@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, paths
 from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
@@ -41,12 +41,12 @@ def anchor(rule_id: str) -> Markup:
     return safe_id(rule_id.replace(".", "-").replace("_", "-"))
 
 
-def environment(lang: str) -> jinja2.Environment:
+def environment(lang: str, locales=None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("cardbase.site", "templates"),
         extensions=["jinja2.ext.i18n"], finalize=markup.escape, autoescape=False,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-    env.install_gettext_translations(i18n._load([lang]), newstyle=True)
+    env.install_gettext_translations(i18n._load([lang], locales), newstyle=True)
     env.filters["attr"] = lambda value: Markup(markup.attr(value))
     # a value quoted in another language than the page's: in Markdown, and in raw HTML
     env.filters["lang"] = lambda value, code: markup.in_lang(value, code, lang)
@@ -178,12 +178,14 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
     the pages as ``root/../nav-<lang>.yml``.
     """
-    with i18n.language(lang):
-        return _render_site(conn, lang, root, intro, locales)
+    # the interface in the catalogs given, like the content (a translator's new language too)
+    catalogs = paths.as_locales(locales) if locales is not None else None
+    with i18n.language(lang, catalogs):
+        return _render_site(conn, lang, root, intro, locales, catalogs)
 
 
-def _render_site(conn, lang, root, intro, locales) -> list[str]:
-    env = environment(lang)
+def _render_site(conn, lang, root, intro, locales, catalogs=None) -> list[str]:
+    env = environment(lang, catalogs)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
     written: list[str] = []
