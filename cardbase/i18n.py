@@ -174,18 +174,20 @@ def _load(languages: list[str] | None, locales: paths.Locales | None = None
     return found
 
 
-def set_language(lang: str | None) -> None:
-    """Use ``lang`` for messages from now on; ``None`` means: from the environment."""
+def set_language(lang: str | None, locales: paths.Locales | None = None) -> None:
+    """Use ``lang`` for messages from now on; ``None`` means: from the environment. The
+    catalogs are ``locales``' (the usual ones if not given)."""
     global _current
-    _current = _load([lang] if lang else environment_languages())
+    _current = _load([lang] if lang else environment_languages(), locales)
 
 
 @contextmanager
-def language(lang: str) -> Iterator[None]:
-    """Use ``lang`` for messages inside the block, then the language used before it."""
+def language(lang: str, locales: paths.Locales | None = None) -> Iterator[None]:
+    """Use ``lang`` (from ``locales``' catalogs if given) for messages inside the block, then
+    the language used before it."""
     global _current
     before = _current
-    set_language(lang)
+    set_language(lang, locales)
     try:
         yield
     finally:

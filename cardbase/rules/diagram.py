@@ -369,9 +369,9 @@ class Compiled:
 
 
 def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str] = ("en",),
-                 verbs: Iterable[str] | None = None) -> Compiled:
+                 verbs: Iterable[str] | None = None, catalogs=None) -> Compiled:
     """Compile ``game``'s checker, as judged under ``rulebooks``, into a ``Compiled`` diagram
-    answered in each of ``languages``."""
+    answered in each of ``languages`` (with the interface ``catalogs``, else the usual ones)."""
     from .. import i18n
 
     cards = {name: card for name, card in _cards(conn, game)}
@@ -408,7 +408,7 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
         for choice in [""] + list(rulebooks):
             answers: dict[int, dict[str, dict]] = {leaf: {} for leaf in combiner.witness}
             for lang in languages:
-                with i18n.language(lang):
+                with i18n.language(lang, catalogs):
                     for leaf, chosen in combiner.witness.items():
                         values = {fields[f].key: fields[f].values[i] for f, i in chosen.items()}
                         values["action.verb"] = verb

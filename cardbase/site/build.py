@@ -12,6 +12,8 @@ the old site, and a build that was killed leaves a staging folder the next build
 
 from __future__ import annotations
 
+import html
+import json
 import logging
 import os
 import shutil
@@ -25,6 +27,7 @@ from ..atomic import remove_abandoned, replace_folder, staging_name
 from ..errors import CardbaseError
 from ..i18n import _
 from .checkpage import compile_all
+from .markup import bcp47
 from .pages import language_names, render_site
 from .search import add_folded_text
 
@@ -39,7 +42,7 @@ def _search_lang(lang: str) -> list[str]:
     lunr = files("material") / "templates" / "assets" / "javascripts" / "lunr" / "min"
     return [code] if (lunr / f"lunr.{code}.min.js").is_file() else ["en"]
 REDIRECT = """<!doctype html>
-<html><head><meta charset="utf-8"><title>cardbase</title>
+<html lang="en"><head><meta charset="utf-8"><title>cardbase</title>
 <script>
 var langs = {langs}; var want = (navigator.language || "en").slice(0, 2);
 location.replace((langs.indexOf(want) >= 0 ? want : "en") + "/");
@@ -61,7 +64,6 @@ class _MkdocsLog(logging.Handler):
 
 def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
             languages: tuple[str, ...]) -> Path:
-    names = language_names(lang, languages)
     config = dict(base)
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(out)
@@ -71,7 +73,9 @@ def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
     theme["custom_dir"] = str(site_dir / "overrides")
     config["theme"] = theme
     config["plugins"] = [{"search": {"lang": SEARCH_LANG.get(lang, _search_lang(lang))}}]
-    config["extra"] = {"alternate": [{"name": names[code], "lang": code} for code in languages]}
+    # each language named in its own language: the menu marks each name with that language
+    config["extra"] = {"alternate": [{"name": language_names(code, (code,))[code], "lang": code}
+                                     for code in languages]}
     config["site_name"] = base.get("site_name", "cardbase")
     nav = docs.parent / f"nav-{lang}.yml"
     if nav.is_file():
@@ -138,7 +142,7 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
     try:
         out = staging / "site"
         # the checker is compiled once, for every language of the "Can I play this?" page
-        compiled = compile_all(conn, languages)
+        compiled = compile_all(conn, languages, locales)
         for lang in languages:
             if progress:
                 progress(lang)
@@ -153,9 +157,13 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
             report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
                                          "search_index_bytes": index_size}
             report["pages"] += len(pages)
-        names = language_names("en", languages)
-        links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
-        (out / "index.html").write_text(REDIRECT.format(langs=list(languages), links=links),
+        # each language named in its own language, and marked with it
+        links = "".join(
+            f'<li><a href="{html.escape(code)}/" hreflang="{bcp47(code)}" lang="{bcp47(code)}">'
+            f'{html.escape(language_names(code, (code,))[code])}</a></li>' for code in languages)
+        # the codes are folder names: as a JSON list in the script, no "</script>" can end it
+        codes = json.dumps(list(languages)).replace("<", "\\u003c")
+        (out / "index.html").write_text(REDIRECT.format(langs=codes, links=links),
                                         encoding="utf-8")
         replace_folder(out, target, staging / "previous")
     finally:

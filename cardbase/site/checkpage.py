@@ -20,6 +20,7 @@ from ..i18n import N_
 from ..rules import query as vocabulary
 from ..rules.diagram import Compiled, export
 from ..rules.model import VERDICT_WORDS
+from .markup import bcp47
 
 #: each field's label (the query key it sets is its ``name``)
 LABELS = {
@@ -95,20 +96,27 @@ def _value_text(value) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def _label(key: str, value, card_names: dict[str, str]) -> str:
+def _label(key: str, value, card_names: dict[str, tuple[str, str]]) -> str:
     if value is True:
         return i18n._("yes")
     if value is False:
         return i18n._("no")
     if key == "action.card":
-        return card_names.get(value, value)
+        return card_names.get(value, (value, ""))[0]
     words = _WORDS.get(key)
     if words and value in words:
         return i18n._(words[value])
     return str(value)
 
 
-def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, str]) -> Markup:
+def _lang_attr(lang: str | None, page_lang: str) -> Markup:
+    """` lang="xx"` for a text in another language than the page's."""
+    code = bcp47(lang)
+    return Markup(' lang="{l}"').format(l=code) if code and code != bcp47(page_lang) else Markup("")
+
+
+def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, tuple[str, str]],
+             lang: str) -> Markup:
     games_of: dict[object, list[str]] = {}
     for game, values in values_by_game.items():
         for value in values:
@@ -116,26 +124,37 @@ def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, s
                 games_of.setdefault(value, []).append(game)
     options = [Markup('<option value="">—</option>')]
     for value, games in games_of.items():
-        options.append(Markup('<option value="{v}" data-games="{g}">{t}</option>').format(
-            v=_value_text(value), g=" ".join(games), t=_label(key, value, card_names)))
+        marked = _lang_attr(card_names[value][1], lang) if key == "action.card" \
+            and value in card_names else Markup("")
+        options.append(Markup('<option value="{v}" data-games="{g}"{m}>{t}</option>').format(
+            v=_value_text(value), g=" ".join(games), m=marked,
+            t=_label(key, value, card_names)))
     return Markup("").join(options)
 
 
 def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks: list[dict],
-                card_names: dict[str, str], lang: str) -> Markup:
-    """The form and the verdict, as HTML for the page's Markdown."""
+                card_names: dict[str, tuple[str, str]], lang: str) -> Markup:
+    """The form and the verdict, as HTML for the page's Markdown. ``card_names`` labels each
+    card the form offers, with the language of the label."""
+    # a game's name is in the language of its rulebooks when they share one
+    game_langs: dict[str, set] = {}
+    for r in rulebooks:
+        game_langs.setdefault(r["game_id"], set()).add(r["lang"])
     values: dict[str, dict[str, tuple]] = {}
     for game, diagram in compiled.items():
         for field in diagram.fields:
             values.setdefault(field.key, {})[game] = field.values
         values.setdefault("action.verb", {})[game] = tuple(vocabulary.VERBS)
     game_options = Markup('<option value="">—</option>') + Markup("").join(
-        Markup('<option value="{v}" data-games="{v}">{t}</option>').format(
-            v=game, t=games.get(game, game)) for game in compiled)
+        Markup('<option value="{v}" data-games="{v}"{m}>{t}</option>').format(
+            v=game, t=games.get(game, game), m=_lang_attr(
+                next(iter(game_langs[game])) if len(game_langs.get(game, ())) == 1 else None,
+                lang)) for game in compiled)
     book_options = Markup('<option value="">{t}</option>').format(
         t=i18n._("every rulebook of the game")) + Markup("").join(
-        Markup('<option value="{v}" data-games="{g}">{t}</option>').format(
-            v=r["id"], g=r["game_id"], t=r["title"]) for r in rulebooks
+        Markup('<option value="{v}" data-games="{g}"{m}>{t}</option>').format(
+            v=r["id"], g=r["game_id"], t=r["title"], m=_lang_attr(r["lang"], lang))
+        for r in rulebooks
         if r["game_id"] in compiled)
     parts = [Markup('<form class="cb-check" id="cb-check" autocomplete="off">')]
     for title, keys in GROUPS:
@@ -146,7 +165,7 @@ def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
             elif key == "rulebook":
                 options, games_here = book_options, list(compiled)
             elif key in values:
-                options = _options(key, values[key], card_names)
+                options = _options(key, values[key], card_names, lang)
                 games_here = list(values[key])
             else:
                 continue
@@ -202,37 +221,40 @@ def render_page(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
             f"{scripts}\n<script src=\"../assets/check.js\"></script>\n")
 
 
-def compile_all(conn, languages) -> dict[str, Compiled]:
-    """Every game's checker in the database, compiled once for all of ``languages``."""
+def compile_all(conn, languages, catalogs=None) -> dict[str, Compiled]:
+    """Every game's checker in the database, compiled once for all of ``languages`` (answers
+    worded with the interface ``catalogs``, else the usual ones)."""
     from ..rules.diagram import compile_game
     from ..storage import queries
 
     compiled = {}
     for game in sorted(set(queries.rulebook_games(conn).values())):
         compiled[game] = compile_game(game, queries.rulebooks_of_game(conn, game), conn,
-                                      languages=languages)
+                                      languages=languages, catalogs=catalogs)
     return compiled
 
 
-def card_labels(conn, compiled: dict[str, Compiled], lang: str) -> dict[str, str]:
-    """Each card the form offers (by the name it sends) labelled with its name in ``lang``
-    (else the name it sends)."""
+def card_labels(conn, compiled: dict[str, Compiled], lang: str) -> dict[str, tuple[str, str]]:
+    """Each card the form offers (by the name it sends): its label, the card's name in ``lang``
+    (else the name it sends), and the label's language."""
     from ..storage import queries
 
     labels = {}
     for game in compiled:
         for card_id, name in queries.card_form_names(conn, game):
-            own = [r["name"] for r in queries.card_names(conn, card_id)
-                   if r["lang"] == lang and r["kind"] == "name"]
-            labels[name] = own[0] if own else name
+            names = [(r["name"], r["lang"]) for r in queries.card_names(conn, card_id)
+                     if r["kind"] == "name"]
+            own = [n for n in names if n[1] == lang]
+            labels[name] = own[0] if own else next((n for n in names if n[0] == name),
+                                                   (name, None))
     return labels
 
 
 def write_check_page(conn, root: Path, lang: str, games: dict[str, str], rulebooks: list[dict],
-                     compiled: dict[str, Compiled] | None = None) -> list[str]:
+                     compiled: dict[str, Compiled] | None = None, catalogs=None) -> list[str]:
     """Write ``check/index.md`` and its data under ``root``; the pages written."""
     if compiled is None:
-        compiled = compile_all(conn, (lang,))
+        compiled = compile_all(conn, (lang,), catalogs)
     files = write_data(compiled, lang, root / "check" / "data")
     page = render_page(compiled, games, rulebooks, card_labels(conn, compiled, lang), lang,
                        files)

@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, paths
 from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
@@ -42,13 +42,16 @@ def anchor(rule_id: str) -> Markup:
     return safe_id(rule_id.replace(".", "-").replace("_", "-"))
 
 
-def environment(lang: str) -> jinja2.Environment:
+def environment(lang: str, locales=None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("cardbase.site", "templates"),
         extensions=["jinja2.ext.i18n"], finalize=markup.escape, autoescape=False,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-    env.install_gettext_translations(i18n._load([lang]), newstyle=True)
+    env.install_gettext_translations(i18n._load([lang], locales), newstyle=True)
     env.filters["attr"] = lambda value: Markup(markup.attr(value))
+    # a value quoted in another language than the page's: in Markdown, and in raw HTML
+    env.filters["lang"] = lambda value, code: markup.in_lang(value, code, lang)
+    env.filters["html_lang"] = lambda value, code: markup.html_in_lang(value, code, lang)
     return env
 
 
@@ -88,6 +91,13 @@ class SiteData:
         titles = self.topic_titles.get(topic_id, {})
         return titles.get(lang) or titles.get("en") or topic_id
 
+    def topic_title_lang(self, topic_id: str, lang: str) -> str:
+        """The language ``topic_title`` is in (English where ``lang`` has no title)."""
+        return lang if self.topic_titles.get(topic_id, {}).get(lang) else "en"
+
+    def rulebook_lang(self, rulebook_id: str) -> str | None:
+        return next((r["lang"] for r in self.rulebooks if r["id"] == rulebook_id), None)
+
     def is_fuzzy(self, lang: str, context: str, shown: str | list[str]) -> bool:
         """Whether ``shown`` (a title, a card name, a term's words) is a community translation
         into ``lang`` whose source changed since; a published text is never fuzzy."""
@@ -108,21 +118,28 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     label = i18n._("Raw text")
     shown = [f for f in section["flags"] if f["flag"] != "corrected"]
     translation = data.translations.get((section["id"], lang)) if section["lang"] != lang else None
+    foreign = section["lang"] != lang
     return {
         "slug": safe_id(section["slug"]), "heading": section["heading"],
+        "lang": section["lang"], "foreign": foreign,
+        # attr_list attributes of the section's heading (its language, where not the page's)
+        "heading_attrs": Markup(f' lang="{markup.bcp47(section["lang"])}"') if foreign else "",
         "marks": Markup("#" * min(6, section["level"] + 1)),
         "rulebook": safe_id(section["rulebook_id"]), "rulebook_title": section["rulebook_title"],
         "lang_name": names.get(section["lang"], section["lang"]),
         "topic": safe_id(section["topic_id"]) if section["topic_id"] else None,
         "topic_title": data.topic_title(section["topic_id"], lang) if section["topic_id"] else "",
+        "topic_title_lang": data.topic_title_lang(section["topic_id"], lang)
+        if section["topic_id"] else lang,
         "topic_title_fuzzy": bool(section["topic_id"])
         and data.topic_title_fuzzy(section["topic_id"], lang),
         "page": section["page"], "quality_pct": f"{section['quality']:.0%}",
         "flags": section["flags"], "flags_shown": shown,
         "corrected": any(f["flag"] == "corrected" for f in section["flags"]),
-        "body_html": markup.block(section["body"]),
+        "body_html": markup.block(section["body"], lang=section["lang"] if foreign else None),
         "raw_html": Markup(f'<details class="cb-raw-box" markdown="0"><summary>'
-                           f'{markup.attr(label)}</summary>') + markup.block(raw, "cb-raw")
+                           f'{markup.attr(label)}</summary>')
+        + markup.block(raw, "cb-raw", lang=section["lang"] if foreign else None)
         + Markup("</details>"),
         "translation_html": markup.block(translation["text"], "cb-body cb-community")
         if translation else None,
@@ -130,12 +147,23 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     }
 
 
-def _source(row) -> str:
+def _source(row, quote_lang: str | None = None, page_lang: str | None = None) -> str | Markup:
     if row["ours"]:
         return i18n._("(ours)")
     if row["origin"] == "card_face":
         return i18n._("{rulebook}, card face", rulebook=row["rulebook_id"])
-    return f"{row['rulebook_id']}: “{row['quote']}”"
+    # the quote is in its rulebook's language
+    return (Markup(markup.escape(f"{row['rulebook_id']}: “"))
+            + markup.in_lang(row["quote"], quote_lang, page_lang) + Markup(markup.escape("”")))
+
+
+def _stat_value(value, value_lang: str | None, page_lang: str):
+    """A card's stat as shown: a list joined, a text (``bad_stuff``) marked with its language."""
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, str):
+        return markup.in_lang(value, value_lang, page_lang)
+    return value
 
 
 def _write(root: Path, relative: str, text: str) -> None:
@@ -152,12 +180,14 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
     the pages as ``root/../nav-<lang>.yml``. ``compiled`` is the checker compiled for the
     "Can I play this?" page (``checkpage.compile_all``), made here when not given.
     """
-    with i18n.language(lang):
-        return _render_site(conn, lang, root, intro, locales, compiled)
+    # the interface in the catalogs given, like the content (a translator's new language too)
+    catalogs = paths.as_locales(locales) if locales is not None else None
+    with i18n.language(lang, catalogs):
+        return _render_site(conn, lang, root, intro, locales, catalogs, compiled)
 
 
-def _render_site(conn, lang, root, intro, locales, compiled=None) -> list[str]:
-    env = environment(lang)
+def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None) -> list[str]:
+    env = environment(lang, catalogs)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
     written: list[str] = []
@@ -174,7 +204,7 @@ def _render_site(conn, lang, root, intro, locales, compiled=None) -> list[str]:
         sections = [_section_view(s, data, lang, names) for s in data.sections
                     if s["rulebook_id"] == rulebook["id"]]
         page("rulebook.md.j2", f"rulebooks/{rulebook['id']}.md", rulebook=rulebook,
-             sections=sections)
+             sections=sections, meta=_heading_langs(sections))
 
     diffs = {}
     for game in ("munchkin",):
@@ -210,19 +240,29 @@ def _render_site(conn, lang, root, intro, locales, compiled=None) -> list[str]:
         if not sections:
             continue
         notes = notes_by_topic.get(topic_id, [])
-        page("topic.md.j2", f"topics/{topic_id}.md",
+        page("topic.md.j2", f"topics/{topic_id}.md", meta=_heading_langs(sections, topic=True),
              topic={"title": data.topic_title(topic_id, lang),
+                    "lang": data.topic_title_lang(topic_id, lang),
                     "fuzzy": data.topic_title_fuzzy(topic_id, lang)}, sections=sections,
              differences=notes, editions_label=i18n._("Edition differences"))
 
     written += _card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
-    _editions_page(env, root, diffs, written)
+    _editions_page(env, root, diffs, written, data)
     _status_page(conn, env, root, names, data, written, locales)
-    written += write_check_page(conn, root, lang, data.games, data.rulebooks, compiled)
+    written += write_check_page(conn, root, lang, data.games, data.rulebooks, compiled,
+                                catalogs)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
+
+
+def _heading_langs(sections: list[dict], topic: bool = False) -> Markup:
+    """The front matter giving the language of each section heading in another language than
+    the page's, by heading id: the theme's table of contents marks them with it."""
+    langs = {(f"{s['rulebook']}-{s['slug']}" if topic else s["slug"]): markup.bcp47(s["lang"])
+             for s in sections if s["foreign"]}
+    return markup.front_matter(heading_lang=langs)
 
 
 #: put after a navigation title whose community translation may be out of date (the navigation
@@ -244,10 +284,15 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
     def _(message: str, **values) -> str:
         return title(i18n._(message, **values))
 
+    def in_lang(text, code) -> str:
+        # a title in another language than the site's (a rulebook's, an English fallback)
+        return str(markup.html_in_lang(text, code, lang))
+
     def topic_title(topic_id: str) -> str:
         # a title translated from a source that changed since is marked here too
         mark = NAV_FUZZY_MARK if data.topic_title_fuzzy(topic_id, lang) else ""
-        return title(data.topic_title(topic_id, lang)) + mark
+        return in_lang(data.topic_title(topic_id, lang),
+                       data.topic_title_lang(topic_id, lang)) + mark
 
     topics = [{topic_title(t): f"topics/{t}.md"} for t in data.topic_order
               if f"topics/{t}.md" in written]
@@ -256,7 +301,8 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
              and f"{p.name}" not in written]
     nav = [
         {_("Home"): "index.md"},
-        {_("Rulebooks"): [{title(r["title"]): f"rulebooks/{r['id']}.md"} for r in rulebooks]},
+        {_("Rulebooks"): [{in_lang(r["title"], r["lang"]): f"rulebooks/{r['id']}.md"}
+                          for r in rulebooks]},
         {_("Topics"): topics},
         {_("Cards"): "cards/index.md"},
         {_("Glossary"): "glossary.md"},
@@ -285,33 +331,41 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
             if row["kind"] == "name":
                 shown.setdefault(row["lang"], row["name"])
         display = shown.get(lang) or shown.get("en") or next(iter(shown.values()), card["id"])
+        display_lang = next((code for code in (lang, "en", *shown) if code in shown), lang)
         context = f"card:{card['id']}:name"
         fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
         cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
+                      "name_html": markup.html_in_lang(display, display_lang, lang),
                       "type": card["type"],
                       "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
-                      "langs": sorted(shown), "all_names": " · ".join(
-                          f"{n} ({l})" for l, n in sorted(shown.items()))})
+                      "langs": sorted(shown), "all_names": Markup(" · ").join(
+                          markup.html_in_lang(n, l, lang) + f" ({l})"
+                          for l, n in sorted(shown.items()))})
         facts = queries.card_fact_rows(conn, card["id"])
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = queries.card_mentions(conn, card["id"])
         view = {
-            "name": display, "fuzzy": fuzzy, "type": card["type"],
+            "name": display, "name_lang": display_lang, "fuzzy": fuzzy, "type": card["type"],
             "game_name": data.games.get(card["game_id"]),
             "names": [{"lang_name": names.get(r["lang"], r["lang"]),
-                       "name": r["name"] + (i18n._(" (alias)") if r["kind"] == "alias" else ""),
+                       "name": markup.in_lang(r["name"], r["lang"], lang) + (
+                           i18n._(" (alias)") if r["kind"] == "alias" else ""),
                        "fuzzy": r["kind"] == "name" and data.is_fuzzy(r["lang"], context,
                                                                       r["name"]),
-                       "source": _source(r)} for r in card_names],
-            "stats": [{"field": f["field"], "value": ", ".join(map(str, v)) if isinstance(
-                v := json.loads(f["value"]), list) else v, "source": _source(f)}
+                       "source": _source(r, data.rulebook_lang(r["rulebook_id"]), lang)}
+                      for r in card_names],
+            "stats": [{"field": f["field"], "value": _stat_value(
+                json.loads(f["value"]), f["lang"] or data.rulebook_lang(f["rulebook_id"]), lang),
+                       "source": _source(f, data.rulebook_lang(f["rulebook_id"]), lang)}
                       for f in facts if f["field"] != "text"],
             "texts": [{"lang_name": names.get(f["lang"], f["lang"]),
-                       "html": markup.block(json.loads(f["value"]))}
+                       "html": markup.block(json.loads(f["value"]),
+                                            lang=f["lang"] if f["lang"] != lang else None)}
                       for f in facts if f["field"] == "text"],
             "counterparts": [{"id": safe_id(c), "name": c} for c in dict.fromkeys(counterparts)
                              if c != card["id"]],
             "mentions": [{"slug": safe_id(m["ref"].split("/", 1)[1]), "heading": m["heading"],
+                          "lang": m["lang"],
                           "rulebook": safe_id(m["rulebook"]),
                           "lang_name": names.get(m["lang"], m["lang"])} for m in mentions],
         }
@@ -341,6 +395,7 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
                       "fuzzy": {k for k, v in plain.items()
                                 if data.is_fuzzy(k, f"term:{term['id']}", v)},
                       "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
+                                   "lang": data.rulebook_lang(d["rulebook_id"]),
                                    "rulebook": safe_id(d["rulebook_id"])} for d in defined]})
     _write(root, "glossary.md", env.get_template("glossary.md.j2").render(terms=terms, langs=langs))
     written.append("glossary.md")
@@ -368,6 +423,7 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
                     cited = citer.cite(rulebook, quote)
                     citations.append({
                         "quote": quote, "rulebook": safe_id(rulebook), "heading": cited["heading"],
+                        "lang": cited["lang"],
                         "slug": safe_id((cited["section"] or "/").split("/", 1)[1]),
                         "lang_name": names.get(cited["lang"], cited["lang"])})
             if citations:
@@ -398,16 +454,17 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
         written.append(f"decisions/{game}.md")
 
 
-def _editions_page(env, root, diffs, written) -> None:
+def _editions_page(env, root, diffs, written, data=None) -> None:
     for game, diff in diffs.items():
         first, second = diff["rulebooks"]
         parameters = [{"parameter": p["parameter"], "first_value": p[first],
                        "second_value": p[second],
-                       "sides": [{"rulebook": rb, "quotes": [q["quote"] for q in p["quotes"][rb]]}
+                       "sides": [{"rulebook": rb, "quotes": [q["quote"] for q in p["quotes"][rb]],
+                                  "lang": data.rulebook_lang(rb) if data else None}
                                  for rb in (first, second)]} for p in diff["parameters"]]
-        only = [{"rulebook": rb, "rules": [{"rule": r["rule"], "says": r["says"],
-                                            "quotes": [q["quote"] for q in r["quotes"]]}
-                                           for r in rules]}
+        only = [{"rulebook": rb, "lang": data.rulebook_lang(rb) if data else None,
+                 "rules": [{"rule": r["rule"], "says": r["says"],
+                            "quotes": [q["quote"] for q in r["quotes"]]} for r in rules]}
                 for rb, rules in diff["stated_only_in"].items() if rules]
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
             first=first, second=second, parameters=parameters, only=only,
