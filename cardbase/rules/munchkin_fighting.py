@@ -161,6 +161,8 @@ def bribe(s: Situation, rulebook: str):
       cite={ES: ("Puedes entrometerte en el combate de varias formas: •",
                  "Usando una carta de un solo uso: Si tienes una poción, puedes ayudar a alguien "
                  "lanzándola contra su enemigo.",
+                 "Por supuesto, puedes alcanzar accidentalmente a tu compañero con la poción, y "
+                 "entonces se utilizará contra él.",
                  "Jugando una carta para mejorar a un monstruo: Estas cartas (normalmente) hacen "
                  "a un monstruo más peligroso… y también aumentan su Tesoro.",
                  "Maldiciéndole si tienes una carta de Maldición.",
