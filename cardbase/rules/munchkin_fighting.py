@@ -327,6 +327,8 @@ def no_treasure_unless_given(s: Situation, rulebook: str):
       N_("For a monster killed you draw as many Treasure cards as its card shows, with those its "
          "enhancers add."),
       cite={ES: "También recibes el número de Tesoros indicado en su carta.",
+            JA: ("各モンスターはカードの一番下にいくつトレジャーを持っているか書いてあります。",
+                 "そこに書かれてある数分トレジャーカードを引くことができます。"),
             DE: "Ziehe so viele Schatzkarten,\nlich eventueller Extr\nverändert haben)."},
       restriction=True,
       verbs=("draw_treasure",))
