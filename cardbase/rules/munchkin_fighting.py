@@ -256,9 +256,12 @@ def choose_the_monster(s: Situation, rulebook: str):
 
 @rule("munchkin.rewards.levels_for_a_kill", FAMILY,
       N_("Killing monsters gives one level for each monster killed, or two for the monsters "
-         "whose card says so."),
-      cite={ES: "Si tu fuerza de combate es mayor que la del monstruo, lo matas y subes un Nivel "
-                "(o dos, en el caso de los monstruos más peligrosos).",
+         "whose card says so (a helping Elf gets one per monster)."),
+      cite={ES: ("Si tu fuerza de combate es mayor que la del monstruo, lo matas y subes un "
+                 "Nivel (o dos, en el caso de los monstruos más peligrosos).",
+                 "Si matas al monstruo, subes un Nivel (o dos en el caso de ciertos monstruos "
+                 "especialmente desagradables)",
+                 "en cuyo caso también gana un Nivel por cada monstruo liquidado"),
             JA: ("もしモンスターを倒す事が出来ればレベルが1つあがります(非常に強いモンスターを倒した場合、一気にレベルが2つ上がる場合があります。",
                  "そのような場合はカードにその旨の記述があります)。",
                  "もしモンスターを倒せることができたら、自動的に1レベル(非常に凶悪なモンスターを倒した場合は2レベル)上昇します。",
@@ -271,6 +274,9 @@ def levels_for_a_kill(s: Situation, rulebook: str):
     if s.verb != "gain_level" or s.combat("result") != "won" or count is None:
         return None
     monsters = max(1, s.combat("monsters") or 1)
+    if s.role == "helper":
+        # a helping Elf goes up one level per monster killed, never the monster's extra level
+        return ALLOW if count == monsters else FORBID
     printed = s.card_stat("levels") if s.card_type == "monster" else None
     if printed is not None and monsters == 1:
         return ALLOW if count == printed else FORBID
