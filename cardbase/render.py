@@ -239,7 +239,7 @@ def answer(result: dict) -> None:
         if entry.get("condition"):
             click.echo(_("      if: {condition}", condition=entry["condition"]))
         if entry.get("overrides"):
-            click.echo(_("      the card sets aside: {rules}", rules=", ".join(entry["overrides"])))
+            click.echo(_("      this rule sets aside: {rules}", rules=", ".join(entry["overrides"])))
         for citation in entry["citations"]:
             where = citation["section"] or citation["rulebook"]
             click.echo(f"      {where} ({citation['lang']}): “{citation['quote']}”")

@@ -429,6 +429,18 @@ def test_a_coverage_note_whose_quote_is_gone_is_refused(conn, tmp_path, monkeypa
         module.coverage(conn, "munchkin-es")
 
 
+def test_a_coverage_note_scoped_to_a_section_accounts_for_that_fragment_only():
+    from cardbase.rules.coverage import _matching
+
+    items = [{"section": "book/a", "sentence": "hat,"},
+             {"section": "book/a", "sentence": "Er hat, so heißt es, noch Zeit."},
+             {"section": "book/b", "sentence": "hat,"}]
+    scoped = _matching({"quote": "hat,", "section": "book/a"}, items)
+    assert scoped == [items[0]]  # the whole fragment, not every sentence holding it
+    assert _matching({"quote": "noch Zeit", "section": "book/a"}, items) == [items[1]]
+    assert _matching({"quote": "hat,"}, items) == [items[0], items[1], items[2]]
+
+
 def test_rules_coverage_command(runner, built_db):
     from cardbase.cli import main
 

@@ -56,6 +56,7 @@ STATS = {
     "slot": (lambda v: v in SLOTS, "one of " + ", ".join(SLOTS)),
     "big": (lambda v: isinstance(v, bool), "true or false"),
     "one_shot": (lambda v: isinstance(v, bool), "true or false"),
+    "copies_monster": (lambda v: isinstance(v, bool), "true or false"),
     "usable_by": (_names, "a list of names"),
     "tags": (_names, "a list of names"),
     "bad_stuff": (_text, "text"),

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .engine import Citer
 from .model import rule
 
-ES, JA = "munchkin-es", "munchkin-ja"
+ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
 GAMES = ("munchkin", "munchkin-warhammer-aos")
 N_ = lambda message: message  # noqa: E731
 
@@ -26,9 +26,12 @@ def _no_judgement(situation, rulebook):
 rule("munchkin.combat.strength", GAMES,
      N_("Combat strength is your level plus every modifier, positive or negative, from items and "
         "other cards."),
-     cite={ES: "La fuerza de combate es el resultado de la suma del Nivel y todos los "
-               "modificadores, tanto positivos como negativos, proporcionados por objetos",
-           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"}, verbs=())(_no_judgement)
+     cite={ES: ("Para luchar contra un monstruo, compara su fuerza de combate con la tuya.",
+                "La fuerza de combate es el resultado de la suma del Nivel y todos los "
+                "modificadores, tanto positivos como negativos, proporcionados por objetos"),
+           JA: ("モンスターと戦闘するには、モンスターカードの上に書かれているレベルをチェックします。",
+                "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。")},
+     verbs=())(_no_judgement)
 rule("munchkin.combat.one_shots_count", GAMES,
      N_("One-shot items used in the combat add to the strength of the side they are used for."),
      cite={ES: "Durante el combate también puedes utilizar cartas de un solo uso (como las "
@@ -39,22 +42,53 @@ rule("munchkin.combat.helper_adds", GAMES,
      cite={ES: "Sólo puede ayudarte un jugador, sumando su fuerza de combate a la tuya.",
            JA: "そのプレイヤーのレベルとそのプレイヤーが運んでいるアイテムによるボーナスの合計値を自分の合計値に追加します。"}, verbs=())(_no_judgement)
 rule("munchkin.combat.enhancers_add", GAMES,
-     N_("All the enhancers played on a monster add up."),
-     cite={ES: "Todas las mejoras de un mismo monstruo deben sumarse.",
-           JA: "能力を高める(Enhance)は全て重なります。"}, verbs=())(_no_judgement)
+     N_("Monster enhancers raise or lower a monster's combat strength (some are negative); all "
+        "those played on one monster add up."),
+     cite={ES: ("Ciertas cartas, llamadas mejoras de monstruo, aumentan o reducen la fuerza de "
+                "combate de un monstruo (sí, hay mejoras negativas).",
+                "Todas las mejoras de un mismo monstruo deben sumarse."),
+           JA: ("\"Ancient(古代の)\", \"Engraged(怒った)\", \"Inteligent(インテリの)\", \"Humongous(ばかでかい)\"といったカードはモンスターのレベルを上げる効果があります。",
+                "\"Baby(ベイビー)\"のカードはモンスターのレベルを下げる効果が有ります。",
+                "能力を高める(Enhance)は全て重なります。"),
+           DE: "Alle derartigen Boni und\nMali addieren sich auf!"}, verbs=())(_no_judgement)
+rule("munchkin.monster_enhancer.mate_enhanced_too", GAMES,
+     N_("A Mate adds a copy of the monster to the combat, and everything that enhances the "
+        "monster enhances its Mate too, in whatever order they were played."),
+     cite={ES: "Los \"Amiguitos\" son una excepción a esta regla, ya que todo lo que mejore un "
+               "monstruo también mejora a su \"Amiguito\".",
+           JA: ("\"Wandering Monster(ワンダリングモンスター)\"や\"Mate(仲間)\"といったカードは、戦闘に追加のモンスターを加えます。",
+                "能力が高められたモンスターは仲間のモンスターの能力をも引き上げます。"),
+           DE: "seinen Zwilling – wenn Kommandanten-Modell, Chaotisch und Zwilling egal in "
+               "welcher Reihenf"}, verbs=())(_no_judgement)
 rule("munchkin.combat.several_monsters", GAMES,
-     N_("Against several monsters you must beat the sum of their combat strengths."),
-     cite={ES: "debes superar la suma de sus fuerzas de combate."}, verbs=())(_no_judgement)
+     N_("Against several monsters you must beat the sum of their combat strengths; special "
+        "abilities and powers apply to the whole combat."),
+     cite={ES: ("debes superar la suma de sus fuerzas de combate.",
+                "Las habilidades y poderes especiales se aplican a todo el combate.")},
+     verbs=())(_no_judgement)
 rule("munchkin.combat.monster_wins_ties", GAMES,
      N_("If the monster's combat strength equals or exceeds yours, you lose and must run away."),
-     cite={ES: "Si la fuerza de combate del monstruo es igual o superior a la tuya, pierdes el "
-               "combate y debes Huir",
-           JA: "自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。"}, verbs=())(_no_judgement)
+     cite={ES: ("Si la fuerza de combate del monstruo es igual o superior a la tuya, pierdes el "
+                "combate y debes Huir",
+                "Si nadie te ayuda... o si alguien trata de ayudarte y tus compañeros te hieren o "
+                "ayudan al monstruo de modo que ni siquiera puedas derrotarlo junto con tu "
+                "aliado... debes Huir."),
+           JA: ("自分のレベルと自分が運んでいるアイテムによるボーナスを合計しモンスターのレベルより大きい数字ならばそのモンスターを倒すことが出来ます。",
+                "もしだれも助けてくれなかった場合、または助けてくれてもモンスターに勝てない場合、逃げなくてはなりません(Running Away)。")},
+     verbs=())(_no_judgement)
 rule("munchkin.combat.warrior_wins_ties", GAMES,
      N_("A Warrior wins ties: with a Warrior fighting, a tie goes to the players."),
      cite={ES: "si un Guerrero te ayuda, ganaréis si vuestro total combinado empata con el Nivel "
                "del monstruo, gracias a uno de los poderes de esa Clase",
            JA: "例えば、戦士(Warrior)があなたを助けてくれた場合、モンスターのレベルと2人の合計値が同じだったとしても勝利する事が出来ます。"}, verbs=())(_no_judgement)
+rule("munchkin.combat.helper_shares_abilities", GAMES,
+     N_("The monster's special abilities and weaknesses apply to your helper too, and the "
+        "helper's abilities apply against the monster (a helping Warrior wins ties)."),
+     cite={ES: "Las capacidades especiales y las vulnerabilidades del monstruo también se aplican "
+               "a tu ayudante, y viceversa.",
+           JA: ("モンスターの弱点や特殊能力はそのまま助けてくれたプレイヤーにも適応されます。",
+                "逆に助けてくれたプレイヤの特殊能力も同様にモンスターに適応されます。")},
+     verbs=())(_no_judgement)
 rule("munchkin.combat.berserking", GAMES,
      N_("A Warrior may go berserk once per combat: each card discarded adds 1 to their combat "
         "strength."),
@@ -78,6 +112,8 @@ class Monster:
     name: str
     level: int
     enhancers: list[int] = field(default_factory=list)
+    #: Mates played on it: each a copy of the monster, enhancers and all
+    mates: int = 0
 
 
 def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper: Fighter | None = None,
@@ -120,7 +156,6 @@ def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper:
     monster_total = 0
     for monster in monsters:
         strength = monster.level + sum(monster.enhancers)
-        monster_total += strength
         if monster.enhancers:
             step("munchkin.combat.enhancers_add", _("{name}: level {level} {mods} = {total}",
                                                     name=monster.name, level=monster.level,
@@ -130,6 +165,14 @@ def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper:
         else:
             step("munchkin.combat.strength", _("{name}: level {level}", name=monster.name,
                                                level=monster.level))
+        if monster.mates:
+            each = strength
+            strength *= 1 + monster.mates
+            step("munchkin.monster_enhancer.mate_enhanced_too",
+                 ngettext("{name} and its Mate: {each} each, {total} together",
+                          "{name} and its {n} Mates: {each} each, {total} together",
+                          monster.mates, name=monster.name, each=each, total=strength))
+        monster_total += strength
     if len(monsters) > 1:
         step("munchkin.combat.several_monsters", _("monsters together: {total}",
                                                    total=monster_total))
@@ -149,6 +192,10 @@ def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper:
         step("munchkin.combat.warrior_wins_ties", _("{players} ties {monsters}; a Warrior wins "
                                                     "ties: the players win", players=players,
                                                     monsters=monster_total))
+        if "warrior" not in fighter.classes \
+                and rules["munchkin.combat.helper_shares_abilities"].applies_to(rulebook):
+            step("munchkin.combat.helper_shares_abilities",
+                 _("the Warrior is the helper: a helper's abilities count in the fight"))
     else:
         winner = "monsters"
         step("munchkin.combat.monster_wins_ties", _("{players} against {monsters}: the monsters "

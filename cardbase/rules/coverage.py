@@ -6,8 +6,9 @@ breaks; a colon introducing an example or a list does not end a sentence). A sen
 ``encoded`` when some rule's citation, or the quote of an edition parameter the rules read,
 overlaps it, even in part, and ``unaccounted`` otherwise. The ``not_executable`` statuses
 (flavour, examples, components...) are read from ``coverage/<rulebook>.json`` beside this
-module, each entry quoting its sentence exactly; an entry whose quote no longer occurs is an
-error, as for rule citations.
+module, each entry quoting its sentence exactly (and, optionally, naming its section, so that a
+short fragment of a damaged section accounts for that fragment only); an entry whose quote no
+longer occurs is an error, as for rule citations.
 """
 
 from __future__ import annotations
@@ -65,6 +66,18 @@ def _not_executable(rulebook: str) -> list[dict]:
     return entries
 
 
+def _matching(note: dict, items: list[dict]) -> list[dict]:
+    """The sentences a ``not_executable`` entry accounts for: those holding its quote. An entry
+    naming its ``section`` is kept to that section, and there a quote that is a whole sentence
+    (a fragment of a damaged section, such as "hat,") names only the sentences equal to it."""
+    quote, section = note["quote"], note.get("section")
+    if section is None:
+        return [i for i in items if quote in i["sentence"]]
+    scope = [i for i in items if i["section"] == section]
+    whole = [i for i in scope if i["sentence"] == quote]
+    return whole or [i for i in scope if quote in i["sentence"]]
+
+
 def coverage(conn, rulebook: str | None = None) -> dict:
     """Per rulebook: how many sentences, how many encoded, not executable (by reason) and
     unaccounted, and every sentence with its status."""
@@ -108,7 +121,7 @@ def coverage(conn, rulebook: str | None = None) -> dict:
                 raise DataError(_("coverage/{rulebook}.json: an example names the rule it "
                                   "illustrates; {rule!r} is no rule", rulebook=book,
                                   rule=note.get("rule")))
-            matched = [i for i in entry["items"] if note["quote"] in i["sentence"]]
+            matched = _matching(note, entry["items"])
             if not matched:
                 raise DataError(_("coverage/{rulebook}.json: the quote {quote!r} no longer "
                                   "occurs", rulebook=book, quote=note["quote"]))

@@ -68,6 +68,17 @@ def _card_stat(conn, name: str, stats: tuple[str, ...]) -> tuple[str, int]:
                        name=found[0].name, stat=stats[0]))
 
 
+def _copies_monster(conn, text: str) -> bool:
+    """Whether ``text`` names an enhancer card that adds a copy of the monster (a Mate)."""
+    if _number(text) is not None or not str(text).strip() or len(str(text)) > MAX_NAME:
+        return False
+    from ..cards import matching
+
+    found = matching.exact(conn, text)
+    return bool(found) and queries.card_fact_value(conn, found[0].card_id,
+                                                   "copies_monster") == "true"
+
+
 def _value(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str, int]:
     """A number given as such or read from the card ``text`` names, within ``LIMITS[option]``."""
     number = _number(text)
@@ -139,6 +150,9 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
                               _("a level {level} monster", level=monster_level),
                               level=monster_level))
     for enhancer in enhancers:
+        if _copies_monster(conn, enhancer):
+            fought[0].mates += 1  # a Mate: a second monster, enhanced with the first
+            continue
         fought[0].enhancers.append(_value(conn, enhancer, ("enhancement", "bonus"),
                                           "enhancer")[1])
     return resolve(rulebook, fighter, fought, helper=helper,

@@ -110,8 +110,9 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
 #: the modules that declare each game's rules (importing one registers its rules): a question
 #: about one game imports that game's rules only
 GAME_MODULES = {
-    "munchkin": ("munchkin", "combat", "munchkin_character"),
-    "munchkin-warhammer-aos": ("munchkin", "combat", "warhammer", "munchkin_character"),
+    "munchkin": ("munchkin", "combat", "munchkin_character", "munchkin_fighting"),
+    "munchkin-warhammer-aos": ("munchkin", "combat", "munchkin_fighting", "warhammer",
+                               "munchkin_character"),
     "dungeon-mayhem": ("dungeon_mayhem",),
     "smashup-munchkin": ("smashup",),
 }

@@ -261,9 +261,12 @@ def items_timing(s: Situation, rulebook: str):
 
 @rule("munchkin.combat.no_items_from_hand", FAMILY,
       N_("While you are in combat you may not play items from your hand, except one-shot items."),
-      cite={ES: "Mientras estés luchando en un combate no puedes vender, robar, poner en uso, "
-                "dejar de usar, intercambiar, o jugar objetos (a excepción de los de un solo uso) "
-                "desde tu mano.",
+      cite={ES: ("Mientras estés luchando en un combate no puedes vender, robar, poner en uso, "
+                 "dejar de usar, intercambiar, o jugar objetos (a excepción de los de un solo uso) "
+                 "desde tu mano.",
+                 "Una vez que muestras una carta de monstruo, debes resolver el combate con tu "
+                 "equipo tal como se encuentra en el momento en que se inicie (más los objetos de "
+                 "un solo uso que juegues)."),
             JA: ("もし他のプレイヤーの戦闘を助けていたり、何らかの理由で自分のターン以外で戦闘している場合は、新しいアイテムカードを手札から場に出すことはできません。",
                  "一端モンスターカードを捲ったら、その時装備しているアイテムで戦闘を完了させなくてはなりません。")},
       restriction=True,
@@ -462,7 +465,8 @@ def sell_from_hand_or_play(s: Situation, rulebook: str):
       N_("You may not sell items while you are in combat."),
       cite={ES: "Mientras estés luchando en un combate no puedes vender",
             JA: "アイテムの売却やトレードは戦闘中には行うことができません。",
-            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"},
+            DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände",
+                 "Es ist allerdings nicht erlaubt,verk oder zu handeln (siehe unten).")},
       restriction=True,
       verbs=("sell",))
 def no_selling_in_combat(s: Situation, rulebook: str):
@@ -634,8 +638,12 @@ def kick_open_the_door(s: Situation, rulebook: str):
 
 @rule("munchkin.door.monster_face_up_fights", FAMILY,
       N_("A monster drawn face up when you kick open the door fights you at once."),
-      cite={ES: "Si es un monstruo, debes luchar contra él.",
-            JA: "引いたカードがモンスターカードだった場合、そのモンスターと戦わなくてはなりません。",
+      cite={ES: ("Si es un monstruo, debes luchar contra él.",
+                 "Si se sacan boca arriba durante la fase de \"Abrir la Puerta\", se enfrentan "
+                 "automáticamente a la persona que los ha sacado."),
+            JA: ("引いたカードがモンスターカードだった場合、そのモンスターと戦わなくてはなりません。",
+                 "\"ドアを開ける\"(Open a Door)フェーズでカードを表向きに引いた場合は、直ちにそのカードを引いたプレイヤーに適応されます。",
+                 "引いたモンスターとは必ず戦わなくてはなりません。"),
             DE: "Deckst du ein Monster während Phase 1: Tür eintreten auf, kommt es sofort zu "
                 "einem Kampf."},
       verbs=("keep", "give", "discard", "play"))
@@ -757,9 +765,15 @@ def loot_the_room(s: Situation, rulebook: str):
 @rule("munchkin.monster_enhancer.any_combat", FAMILY,
       N_("Monster enhancers may be played in any combat, yours or someone else's, on a monster "
          "in it."),
-      cite={ES: "Puedes jugar estas cartas tanto en tus propios combates como en combates ajenos.",
-            JA: "これらのカードは、誰の戦闘中であっても使用する事ができます。",
-            DE: "Im Kampf auf ein beliebiges Monster spielen"},
+      cite={ES: ("Puedes jugar estas cartas tanto en tus propios combates como en combates "
+                 "ajenos.",
+                 "Algunas cartas de Dungeon, como las mejoras de monstruo (ver más adelante), "
+                 "también pueden jugarse en combate."),
+            JA: ("これらのカードは、誰の戦闘中であっても使用する事ができます。",
+                 "これらのカードは自分の戦闘の際でも他のプレイヤーの戦闘の際でも使用する事が出来ます。"),
+            DE: ("Im Kampf auf ein beliebiges Monster spielen",
+                 "eigenen Kampf erlaubt als auc",
+                 "Du kannst\nbeliebig viele dieser Karten in einem einzigen Kampf spielen.")},
       verbs=("play", "use", "equip"))
 def enhancer_timing(s: Situation, rulebook: str):
     if not playing(s, "monster_enhancer"):

@@ -447,22 +447,28 @@ def extra_big_items_discarded(s: Situation, rulebook: str):
 
 # --- treasure ------------------------------------------------------------------------------------
 
-@rule("munchkin.treasure.count_on_the_monster", CORE,
-      N_("Each monster shows its number of Treasures at the bottom of its card: the player who "
-         "kills it draws that many."),
+@rule("munchkin.treasure.count_on_the_monster", FAMILY,
+      N_("For a monster killed you draw as many Treasure cards as its card shows, with those its "
+         "enhancers add."),
       cite={ES: ("Cada monstruo tiene un número de Tesoro en la parte inferior de su carta.",
-                 "Roba ese número de cartas de Tesoro."),
+                 "Roba ese número de cartas de Tesoro.",
+                 "También recibes el número de Tesoros indicado en su carta."),
             JA: ("各モンスターはカードの一番下にいくつトレジャーを持っているか書いてあります。",
-                 "そこに書かれてある数分トレジャーカードを引くことができます。")},
+                 "そこに書かれてある数分トレジャーカードを引くことができます。"),
+            DE: "Ziehe so viele Schatzkarten,\nlich eventueller Extr\nverändert haben)."},
       restriction=True,
       verbs=("draw_treasure",))
 def treasure_count(s: Situation, rulebook: str):
     count = s.action.get("count")
     if s.verb != "draw_treasure" or count is None or s.combat("result") not in (None, "won"):
         return None
+    # the combat's total (enhancers included) when the question gives it, else the card's own
+    shown = s.combat("treasures")
+    if shown is not None:
+        return ALLOW if count == shown else FORBID
     printed = s.card_stat("treasures") if s.card_type == "monster" else None
     if printed is None:
-        return depends(N_("the monster card shows {n} Treasures at its bottom"), n=count)
+        return depends(N_("the monster cards, with their enhancers, show {n} treasures"), n=count)
     if count == printed:
         return ALLOW
     if count > printed:

@@ -32,7 +32,14 @@ RACES = ("human", "elf", "dwarf", "halfling")
 CLASSES = ("warrior", "wizard", "thief", "cleric")
 SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
 DOORS = ("monster", "curse", "other")
-RESULTS = ("undecided", "won", "lost")
+#: how a combat stands or ended
+RESULTS = {
+    "undecided": "the fight is still going on",
+    "won": "the players beat the monsters (killed them)",
+    "lost": "the monsters were not beaten",
+    "defeated_without_killing": "the monster was got rid of without being killed (by a card or "
+                                "a Race or Class power)",
+}
 VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
          "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
          "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
@@ -140,7 +147,7 @@ def _munchkin_state(game: str) -> dict:
         "big_items": _int(0, 20), "lowest_level": bool, "died_since_my_last_turn": bool,
         "this_turn": _this_turn(game),
         "combat": {"monsters": _int(0, 20), "helpers": _int(0, 5), "result": _enum(RESULTS),
-                   "monster_tags": _names()},
+                   "monster_tags": _names(), "treasures": _int(0, 50)},
         "target_state": {"dead": bool, "in_combat": bool, "level": _level(game),
                          "lowest_level": bool},
         "equipped": {slot: _int(0, 4) for slot in SLOTS},
@@ -509,7 +516,7 @@ def _lookup_card(conn, name: str, game: str, problems: _Problems) -> dict | None
 # --- the vocabulary, listed for people ------------------------------------------------------------
 
 #: what the closed lists of names mean, for the listing (the other names explain themselves)
-MEANINGS = {"reason": REASONS, "toward": TOWARD, "target_scope": TARGET_SCOPES,
+MEANINGS = {"result": RESULTS, "reason": REASONS, "toward": TOWARD, "target_scope": TARGET_SCOPES,
             "trigger": TRIGGERS, "monster_placed_by": MONSTER_PLACED_BY}
 
 

@@ -34,7 +34,8 @@ MUNCHKIN_ACTIONS += [("end_turn", None, None), ("give", None, None), ("discard",
 
 _RACES = [{}, {"race": "elf"}, {"race": "dwarf"}, {"race": ["elf", "dwarf"], "half_breed": True}]
 _CLASSES = [{}, {"class": "warrior"}, {"class": ["warrior", "thief"], "super_munchkin": True}]
-_RESULTS = [{}] + [{"combat": {"result": r, "monsters": 1}} for r in ("undecided", "won", "lost")]
+_RESULTS = [{}] + [{"combat": {"result": r, "monsters": 1}}
+                   for r in ("undecided", "won", "lost", "defeated_without_killing")]
 #: the state dimensions some rule reads, varied per action (every rule that reads a key is met
 #: with the values on both sides of what it decides)
 MUNCHKIN_VARIANTS = {
@@ -56,7 +57,8 @@ MUNCHKIN_VARIANTS = {
                                       {"race": "elf", "combat": {"result": "won"}}],
     ("draw_treasure", None): _RESULTS + [{"this_turn": {"ran_away": True}}],
     ("help", None): [{}, {"combat": {"helpers": 1}}],
-    ("ask_help", None): [{}, {"combat": {"helpers": 1}}],
+    ("ask_help", None): [{}, {"combat": {"helpers": 1}}, {"combat": {"result": "won"}}],
+    ("play", "monster_enhancer"): [{}, {"combat": {"monsters": 2}}],
     ("run_away", None): [{}, {"combat": {"result": "won"}}],
     ("loot_the_room", None): [{"this_turn": {"door": d}} for d in ("monster", "curse", "other")]
     + [{"this_turn": {"door": "monster", "ran_away": True}}],
