@@ -6,8 +6,8 @@ breaks; a colon introducing an example or a list does not end a sentence). A sen
 ``encoded`` when some rule's citation, or the quote of an edition parameter the rules read,
 overlaps it, even in part, and ``unaccounted`` otherwise. The ``not_executable`` statuses
 (flavour, examples, components...) are read from ``coverage/<rulebook>.json`` beside this
-module, each entry quoting its sentence exactly; an entry whose quote no longer occurs is an
-error, as for rule citations.
+module, each entry quoting its sentence exactly (and naming its section where the quote alone
+could match elsewhere); an entry whose quote no longer occurs is an error, as for rule citations.
 """
 
 from __future__ import annotations
@@ -108,7 +108,9 @@ def coverage(conn, rulebook: str | None = None) -> dict:
                 raise DataError(_("coverage/{rulebook}.json: an example names the rule it "
                                   "illustrates; {rule!r} is no rule", rulebook=book,
                                   rule=note.get("rule")))
-            matched = [i for i in entry["items"] if note["quote"] in i["sentence"]]
+            # an entry may name its section: a short damaged fragment must not match elsewhere
+            matched = [i for i in entry["items"] if note["quote"] in i["sentence"]
+                       and note.get("section") in (None, i["section"])]
             if not matched:
                 raise DataError(_("coverage/{rulebook}.json: the quote {quote!r} no longer "
                                   "occurs", rulebook=book, quote=note["quote"]))

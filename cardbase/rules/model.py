@@ -110,8 +110,8 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
 #: the modules that declare each game's rules (importing one registers its rules): a question
 #: about one game imports that game's rules only
 GAME_MODULES = {
-    "munchkin": ("munchkin", "combat"),
-    "munchkin-warhammer-aos": ("munchkin", "combat", "warhammer"),
+    "munchkin": ("munchkin", "combat", "munchkin_fortunes"),
+    "munchkin-warhammer-aos": ("munchkin", "combat", "warhammer", "munchkin_fortunes"),
     "dungeon-mayhem": ("dungeon_mayhem",),
     "smashup-munchkin": ("smashup",),
 }

@@ -90,7 +90,8 @@ def play_starting_cards(s: Situation, rulebook: str):
 
 @rule("munchkin.death.new_hand", FAMILY,
       N_("A character who died draws a new hand on their next turn, as at the start of the game."),
-      cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
+      cite={ES: ("En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
+                 "Después, juega tu turno normalmente."),
             JA: "死んだプレイヤーは次の自分のターンで、ダンジョン及びトレジャーの山札から2枚づつカードを引いて手札にし",
             DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "},
       verbs=("draw",))
@@ -391,7 +392,8 @@ def no_discarding_items(s: Situation, rulebook: str):
       N_("Cards in play cannot be returned to your hand."),
       cite={ES: "No puedes devolver las cartas en juego a tu mano",
             JA: "場に出したカードは手札に戻ってくることはありません",
-            DE: "Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen."},
+            DE: ("Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen.",
+                 "Um sie loszuwerden, musst du sie handeln (siehe unten) oder ablegen.")},
       verbs=("return_to_hand",))
 def no_returning(s: Situation, rulebook: str):
     return FORBID if s.verb == "return_to_hand" else None
@@ -441,9 +443,16 @@ def no_selling_in_combat(s: Situation, rulebook: str):
 @rule("munchkin.selling.thousand_gold", FAMILY,
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
       cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
-                 "las 100 Piezas de Oro de cambio.",),
-            JA: "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
-            DE: "Es gibt natürlich kein Wechselgeld."},
+                 "las 100 Piezas de Oro de cambio.",
+                 "Pero si te las apañas para conseguir objetos por valor de 2.000 Piezas de Oro, "
+                 "subirás dos Niveles de golpe (y uno más por cada 1.000 Piezas de Oro "
+                 "adicionales)."),
+            JA: ("ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
+                 "ハーフリングはアイテム売却の際にボーナスがあります。"),
+            DE: ("Es gibt natürlich kein Wechselgeld.",
+                 "Solltest du jedoch Gegenstände im Wert von mindestens 2.000 Goldstücken "
+                 "ablegen, so steigst du 2 Stufen auf einmal auf (und so weiter).")},
       restriction=True,
       verbs=("sell",))
 def thousand_gold(s: Situation, rulebook: str):
@@ -641,13 +650,21 @@ def curse_face_up(s: Situation, rulebook: str):
 
 @rule("munchkin.curse.any_time", FAMILY,
       N_("A curse drawn face down or got any other way may be played on any player at any time."),
-      cite={ES: "Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
-                "sobre CUALQUIER jugador en CUALQUIER momento.",
-            JA: "カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
-            DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"},
+      cite={ES: ("Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
+                 "sobre CUALQUIER jugador en CUALQUIER momento.",
+                 "En cualquier momento, ¿te enteras?",
+                 "Habrá momentos en los que te puede convenir jugar una Maldición o un monstruo "
+                 "sobre ti mismo"),
+            JA: ("カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
+                 "いつのタイミングでも使用できるとは、誰かの能力を減少させてモンスターに殺させるようにし向けることも出来ます。"),
+            DE: ("Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf",
+                 "die Hand nehmen und auf\njeden beliebigen Spieler\nzu\njedem beliebigen\n"
+                 "Zeitpunkt\nanwenden. (Auch auf dich selbst!) Jeder beliebige Zeitpunkt, klar?")},
       verbs=("play", "use", "keep"))
 def curse_any_time(s: Situation, rulebook: str):
-    if s.card_type == "curse" and s.verb in ("play", "use", "keep") and s.source != "drawn_face_up":
+    # a curse already in play has been played: what becomes of it is not this rule's matter
+    if s.card_type == "curse" and s.verb in ("play", "use", "keep") \
+            and s.source not in ("drawn_face_up", "in_play"):
         return ALLOW
     return None
 
@@ -804,9 +821,13 @@ def thief(s: Situation, rulebook: str):
       cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
                  "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
                  "monstruos, ambos deben Huir.",
+                 "Deben tirar por separado.",
                  "Si estás escapando de varios monstruos debes tirar el dado por separado para "
                  "escapar de cada uno de ellos"),
-            JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"},
+            JA: ("もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します",
+                 "もし2人のプレイヤーが協力してモンスターに挑んでいて相手を倒すことができなかった場合、2人ともモンスターから逃げなくてはなりません。",
+                 "2人共別々にダイスを振ってそれぞれ判定を行います",
+                 "どのモンスターから振り始めるかは任意です。")},
       verbs=("run_away",))
 def run_from_all(s: Situation, rulebook: str):
     if s.verb != "run_away":
@@ -824,10 +845,12 @@ def run_from_all(s: Situation, rulebook: str):
 @rule("munchkin.running_away.no_rewards", FAMILY,
       N_("If you run away you get no levels and no treasure."),
       cite={ES: ("Si huyes, no obtienes Niveles ni Tesoro.",
+                 "No consigues Tesoro.",
                  "Si eliminas a uno de ellos con una carta o un poder de Raza o Clase, pero "
                  "después huyes de los demás, no recibes ningún Tesoro."),
             JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
-                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。")},
+                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。",
+                 "トレジャーは入手できませんが、通常悪いことも起きません。")},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):
@@ -886,7 +909,8 @@ def level_per_monster(s: Situation, rulebook: str):
                  "carta para eliminarlo, te quedas con su Tesoro.",
                  "Aunque el combate se haya ganado gracias a una habilidad o poder de quien te "
                  "ayudó, las cartas de Tesoro debes robarlas tú."),
-            JA: "モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。"},
+            JA: ("モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。",
+                 "モンスターを倒していた場合、モンスターカードに記述されているだけの宝物を得ることが出来ます。")},
       verbs=("draw_treasure",))
 def killer_draws(s: Situation, rulebook: str):
     if s.verb != "draw_treasure" or s.combat("result") != "won":
@@ -904,7 +928,8 @@ def killer_draws(s: Situation, rulebook: str):
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
                  "モンスターを単独で倒した場合、トレジャーカードは裏向きで引きます。",
-                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
+                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。",
+                 "他のプレイヤーに協力をしてもらってモンスターを倒した場合、トレジャーカードは表向きにして引きます。")},
       restriction=True,
       verbs=("draw_treasure",))
 def treasure_face(s: Situation, rulebook: str):
