@@ -653,13 +653,17 @@ def curse_face_up(s: Situation, rulebook: str):
       cite={ES: ("Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
                  "sobre CUALQUIER jugador en CUALQUIER momento.",
                  "En cualquier momento, ¿te enteras?",
+                 "Reducir las capacidades de alguien justo cuando piensa que ha matado a un "
+                 "monstruo es muy divertido.",
                  "Habrá momentos en los que te puede convenir jugar una Maldición o un monstruo "
                  "sobre ti mismo"),
             JA: ("カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
                  "いつのタイミングでも使用できるとは、誰かの能力を減少させてモンスターに殺させるようにし向けることも出来ます。"),
             DE: ("Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf",
                  "die Hand nehmen und auf\njeden beliebigen Spieler\nzu\njedem beliebigen\n"
-                 "Zeitpunkt\nanwenden. (Auch auf dich selbst!) Jeder beliebige Zeitpunkt, klar?")},
+                 "Zeitpunkt\nanwenden. (Auch auf dich selbst!) Jeder beliebige Zeitpunkt, klar?",
+                 "Die Fähigkeiten von jemandem zu reduzieren, gerade wenn er glaubt, ein Monster "
+                 "erschlagen zu haben, macht einen Heidenspaß!")},
       verbs=("play", "use", "keep"))
 def curse_any_time(s: Situation, rulebook: str):
     # a curse already in play has been played: what becomes of it is not this rule's matter
