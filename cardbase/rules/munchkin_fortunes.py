@@ -60,13 +60,29 @@ def race_and_escape(s: Situation, rulebook: str):
 
 
 @rule("munchkin.running_away.discard_the_monster", FAMILY,
-      N_("After running away, whether you escaped or not, the monster is discarded."),
-      cite={ES: ("Si consigues escapar, descarta el monstruo.",
-                 "En cualquier caso, descarta el monstruo después."),
+      N_("A monster you escape from is discarded."),
+      cite={ES: "Si consigues escapar, descarta el monstruo.",
             JA: "逃げることに成功した場合、モンスターカードを破棄します。",
             DE: "Danach legst du die Monsterkarte ab"},
       verbs=("discard", "keep"))
 def discard_fled_monster(s: Situation, rulebook: str):
+    if s.card_type != "monster" or s.source not in ("in_play", "drawn_face_up") \
+            or not _running(s):
+        return None
+    roll, need = s.action.get("roll"), edition(rulebook).get("escape_roll")
+    if roll is not None and need is not None and roll < need:
+        return None  # caught: whether the monster goes too is another sentence's matter
+    if s.verb == "discard":
+        return ALLOW
+    return FORBID if s.verb == "keep" else None
+
+
+@rule("munchkin.running_away.discard_even_if_caught", CORE,
+      N_("In the newer edition the monster is discarded after running away whether you escaped "
+         "or not."),
+      cite={ES: "En cualquier caso, descarta el monstruo después."},
+      verbs=("discard", "keep"))
+def discard_monster_anyway(s: Situation, rulebook: str):
     if s.card_type != "monster" or s.source not in ("in_play", "drawn_face_up") \
             or not _running(s):
         return None
