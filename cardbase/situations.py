@@ -41,6 +41,8 @@ VERBS = {
     "trigger_ability": N_("use an ability"), "return_to_hand": N_("return to the hand"),
     "backpack_out": N_("take out of the backpack"),
     "lose_level": N_("lose a level"), "win": N_("win the game"),
+    "loot_the_body": N_("loot the body"), "look_at_discards": N_("look through the discards"),
+    "show_hand": N_("show your hand"),
 }
 CARD_TYPES = {
     "monster": N_("a monster"), "monster_enhancer": N_("a monster enhancer"),

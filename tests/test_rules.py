@@ -441,6 +441,25 @@ def test_a_coverage_note_scoped_to_a_section_accounts_for_that_fragment_only():
     assert _matching({"quote": "hat,"}, items) == [items[0], items[1], items[2]]
 
 
+def test_a_coverage_note_naming_its_section_accounts_for_no_other(conn, tmp_path, monkeypatch):
+    from cardbase.rules import coverage as module
+
+    # "Tira el dado." occurs in one section only; a note scoped to another section matches nothing
+    (tmp_path / "munchkin-es.json").write_text(json.dumps(
+        [{"quote": "Tira el dado.", "reason": "damaged", "section": "munchkin-es/comercio"}]),
+        "utf-8")
+    monkeypatch.setattr(module, "_DATA", tmp_path)
+    from cardbase.errors import DataError
+
+    with pytest.raises(DataError, match="no longer occurs"):
+        module.coverage(conn, "munchkin-es")
+    (tmp_path / "munchkin-es.json").write_text(json.dumps(
+        [{"quote": "a", "reason": "damaged", "section": "munchkin-es/comercio"}]), "utf-8")
+    items = module.coverage(conn, "munchkin-es")["rulebooks"][0]["items"]
+    damaged = {i["section"] for i in items if i["reason"] == "damaged"}
+    assert damaged == {"munchkin-es/comercio"}
+
+
 def test_rules_coverage_command(runner, built_db):
     from cardbase.cli import main
 

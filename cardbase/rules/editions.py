@@ -23,7 +23,7 @@ PARAMETER_RULES = {
     "starting_cards": ("munchkin.setup.starting_cards", "munchkin.death.new_hand"),
     "hand_limit": ("munchkin.charity.hand_limit",),
     "dwarf_hand_limit": ("munchkin.charity.hand_limit",),
-    "escape_roll": ("munchkin.running_away.all_or_nothing",),
+    "escape_roll": ("munchkin.running_away.roll",),
     "gold_per_level": ("munchkin.selling.thousand_gold", "munchkin.winning.kill_for_level_ten"),
 }
 

@@ -110,9 +110,10 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
 #: the modules that declare each game's rules (importing one registers its rules): a question
 #: about one game imports that game's rules only
 GAME_MODULES = {
-    "munchkin": ("munchkin", "combat", "munchkin_character", "munchkin_fighting"),
+    "munchkin": ("munchkin", "combat", "munchkin_character", "munchkin_fighting",
+                 "munchkin_fortunes"),
     "munchkin-warhammer-aos": ("munchkin", "combat", "munchkin_fighting", "warhammer",
-                               "munchkin_character"),
+                               "munchkin_character", "munchkin_fortunes"),
     "dungeon-mayhem": ("dungeon_mayhem",),
     "smashup-munchkin": ("smashup",),
 }

@@ -96,7 +96,8 @@ def play_starting_cards(s: Situation, rulebook: str):
 
 @rule("munchkin.death.new_hand", FAMILY,
       N_("A character who died draws a new hand on their next turn, as at the start of the game."),
-      cite={ES: "En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
+      cite={ES: ("En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
+                 "Después, juega tu turno normalmente."),
             JA: "死んだプレイヤーは次の自分のターンで、ダンジョン及びトレジャーの山札から2枚づつカードを引いて手札にし",
             DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "},
       verbs=("draw",))
@@ -427,7 +428,8 @@ def no_discarding_items(s: Situation, rulebook: str):
       N_("Cards in play cannot be returned to your hand."),
       cite={ES: "No puedes devolver las cartas en juego a tu mano",
             JA: "場に出したカードは手札に戻ってくることはありません",
-            DE: "Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen."},
+            DE: ("Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen.",
+                 "Um sie loszuwerden, musst du sie handeln (siehe unten) oder ablegen.")},
       verbs=("return_to_hand",))
 def no_returning(s: Situation, rulebook: str):
     return FORBID if s.verb == "return_to_hand" else None
@@ -479,10 +481,17 @@ def no_selling_in_combat(s: Situation, rulebook: str):
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
       cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
                  "las 100 Piezas de Oro de cambio.",
-                 "También puedes vender objetos para comprar Niveles (ver objetos)."),
+                 "También puedes vender objetos para comprar Niveles (ver objetos).",
+                 "Pero si te las apañas para conseguir objetos por valor de 2.000 Piezas de Oro, "
+                 "subirás dos Niveles de golpe (y uno más por cada 1.000 Piezas de Oro "
+                 "adicionales)."),
             JA: ("ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
-                 "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。"),
-            DE: "Es gibt natürlich kein Wechselgeld."},
+                 "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
+                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
+                 "ハーフリングはアイテム売却の際にボーナスがあります。"),
+            DE: ("Es gibt natürlich kein Wechselgeld.",
+                 "Solltest du jedoch Gegenstände im Wert von mindestens 2.000 Goldstücken "
+                 "ablegen, so steigst du 2 Stufen auf einmal auf (und so weiter).")},
       restriction=True,
       verbs=("sell",))
 def thousand_gold(s: Situation, rulebook: str):
@@ -686,14 +695,26 @@ def curse_face_up(s: Situation, rulebook: str):
 
 @rule("munchkin.curse.any_time", FAMILY,
       N_("A curse drawn face down or got any other way may be played on any player at any time."),
-      cite={ES: "Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
-                "sobre CUALQUIER jugador en CUALQUIER momento.",
+      cite={ES: ("Si se sacan boca abajo o se obtienen de alguna otra manera, pueden ser jugadas "
+                 "sobre CUALQUIER jugador en CUALQUIER momento.",
+                 "En cualquier momento, ¿te enteras?",
+                 "Reducir las capacidades de alguien justo cuando piensa que ha matado a un "
+                 "monstruo es muy divertido.",
+                 "Habrá momentos en los que te puede convenir jugar una Maldición o un monstruo "
+                 "sobre ti mismo"),
             JA: ("カードを裏向きに引いたり何らかの手段で呪いのカードを手に入れる事が出来た場合は、任意のタイミングで任意のプレイヤーに向かってプレイする事が出来ます。",
-                 "自分自身に呪いのカードやモンスターのカードをプレイすることが自分に取っていい結果になったり"),
-            DE: "Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf"},
+                 "自分自身に呪いのカードやモンスターのカードをプレイすることが自分に取っていい結果になったり",
+                 "いつのタイミングでも使用できるとは、誰かの能力を減少させてモンスターに殺させるようにし向けることも出来ます。"),
+            DE: ("Ziehst du einen Fluch dagegen zu einem anderen Zeitpunkt, darfst du ihn auf",
+                 "die Hand nehmen und auf\njeden beliebigen Spieler\nzu\njedem beliebigen\n"
+                 "Zeitpunkt\nanwenden. (Auch auf dich selbst!) Jeder beliebige Zeitpunkt, klar?",
+                 "Die Fähigkeiten von jemandem zu reduzieren, gerade wenn er glaubt, ein Monster "
+                 "erschlagen zu haben, macht einen Heidenspaß!")},
       verbs=("play", "use", "keep"))
 def curse_any_time(s: Situation, rulebook: str):
-    if s.card_type == "curse" and s.verb in ("play", "use", "keep") and s.source != "drawn_face_up":
+    # a curse already in play has been played: what becomes of it is not this rule's matter
+    if s.card_type == "curse" and s.verb in ("play", "use", "keep") \
+            and s.source not in ("drawn_face_up", "in_play"):
         return ALLOW
     return None
 
@@ -857,9 +878,13 @@ def thief(s: Situation, rulebook: str):
       cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
                  "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
                  "monstruos, ambos deben Huir.",
+                 "Deben tirar por separado.",
                  "Si estás escapando de varios monstruos debes tirar el dado por separado para "
                  "escapar de cada uno de ellos"),
-            JA: "もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します"},
+            JA: ("もし複数のモンスターから逃げている場合、各モンスター毎に判定のダイスを振り、その都度判定します",
+                 "もし2人のプレイヤーが協力してモンスターに挑んでいて相手を倒すことができなかった場合、2人ともモンスターから逃げなくてはなりません。",
+                 "2人共別々にダイスを振ってそれぞれ判定を行います",
+                 "どのモンスターから振り始めるかは任意です。")},
       verbs=("run_away",))
 def run_from_all(s: Situation, rulebook: str):
     if s.verb != "run_away":
@@ -877,10 +902,12 @@ def run_from_all(s: Situation, rulebook: str):
 @rule("munchkin.running_away.no_rewards", FAMILY,
       N_("If you run away you get no levels and no treasure."),
       cite={ES: ("Si huyes, no obtienes Niveles ni Tesoro.",
+                 "No consigues Tesoro.",
                  "Si eliminas a uno de ellos con una carta o un poder de Raza o Clase, pero "
                  "después huyes de los demás, no recibes ningún Tesoro."),
             JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
-                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。")},
+                 "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。",
+                 "トレジャーは入手できませんが、通常悪いことも起きません。")},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):
@@ -940,7 +967,8 @@ def level_per_monster(s: Situation, rulebook: str):
                  "Aunque el combate se haya ganado gracias a una habilidad o poder de quien te "
                  "ayudó, las cartas de Tesoro debes robarlas tú."),
             JA: ("モンスターを倒していた場合、モンスターカードを破棄して、トレジャーカード(後述)を引きます。",
-                 "モンスターを倒した際に、トレジャーを入手する事ができます。")},
+                 "モンスターを倒した際に、トレジャーを入手する事ができます。",
+                 "モンスターを倒していた場合、モンスターカードに記述されているだけの宝物を得ることが出来ます。")},
       verbs=("draw_treasure",))
 def killer_draws(s: Situation, rulebook: str):
     if s.verb != "draw_treasure" or s.combat("result") != "won":
@@ -958,7 +986,8 @@ def killer_draws(s: Situation, rulebook: str):
                  "alguien te ayudó."),
             JA: ("一人でモンスターを倒した際には、トレジャーカードは全て伏せて引きます。",
                  "モンスターを単独で倒した場合、トレジャーカードは裏向きで引きます。",
-                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。")},
+                 "もし誰かの助けを借りてモンスターを倒した場合は、表を向けてトレジャーカードの全を引きます。",
+                 "他のプレイヤーに協力をしてもらってモンスターを倒した場合、トレジャーカードは表向きにして引きます。")},
       restriction=True,
       verbs=("draw_treasure",))
 def treasure_face(s: Situation, rulebook: str):

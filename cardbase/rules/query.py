@@ -44,7 +44,7 @@ VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", 
          "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
          "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
          "count_power", "trigger_ability", "return_to_hand", "backpack_out", "lose_hit_points",
-         "lose_level", "win")
+         "lose_level", "win", "loot_the_body", "look_at_discards", "show_hand")
 CARD_TYPES = {
     "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
                  "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
@@ -57,6 +57,8 @@ CARD_TYPES = {
 SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
 TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player", "base")
 DECKS = ("door", "treasure", "each")
+#: the decks that can run out (with no discards left to reshuffle)
+EMPTY_DECKS = ("door", "treasure")
 FACES = ("up", "down")
 CONTROLLERS = ("self", "other", "none")
 
@@ -72,6 +74,7 @@ REASONS = {
     "curse": N_("a curse makes me do it"),
     "bad_stuff": N_("a monster's Bad Stuff makes me do it"),
     "killed_monster": N_("the level comes from killing a monster"),
+    "traded": N_("the item came to me in a trade"),
     "base_entered": N_("Smash Up: a Munchkin base has just come into play"),
     "card_instructs": N_("Smash Up: a card tells me to play a monster"),
     "destroyed_monster": N_("Smash Up: my card destroyed the monster"),
@@ -145,6 +148,7 @@ def _munchkin_state(game: str) -> dict:
         "level": _level(game), "race": _names(RACES), "class": _names(CLASSES),
         "half_breed": bool, "super_munchkin": bool, "dead": bool, "hand_size": _int(),
         "big_items": _int(0, 20), "lowest_level": bool, "died_since_my_last_turn": bool,
+        "lowest_level_players": _int(1, 20), "empty_decks": _names(EMPTY_DECKS),
         "this_turn": _this_turn(game),
         "combat": {"monsters": _int(0, 20), "helpers": _int(0, 5), "result": _enum(RESULTS),
                    "monster_tags": _names(), "treasures": _int(0, 50)},
@@ -181,6 +185,8 @@ def action_keys(game: str) -> dict[str, Any]:
         "face": _enum(FACES), "to_level": _level(game), "damage": _int(0, 20),
         "monster_tags": _names(), "target_scope": _enum(TARGET_SCOPES),
         "trigger": _enum(TRIGGERS), "reason": _enum(REASONS), "toward": _enum(TOWARD),
+        # the die rolled to run away (Munchkin family)
+        **({"roll": _int(1, 6)} if game in MUNCHKIN_FAMILY else {}),
     }
 
 

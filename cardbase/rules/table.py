@@ -31,6 +31,9 @@ MUNCHKIN_ACTIONS = (
        ("draw_treasure", None, None), ("steal", None, None)])
 MUNCHKIN_ACTIONS += [("end_turn", None, None), ("give", None, None), ("discard", None, None),
                      ("gain_level", None, None), ("play", "item_big", "hand")]
+MUNCHKIN_ACTIONS += [("keep", "curse", "in_play"), ("keep", "item", "in_play"),
+                     ("discard", "curse", "in_play"), ("look_at_discards", None, None),
+                     ("loot_the_body", None, None)]
 
 _RACES = [{}, {"race": "elf"}, {"race": "dwarf"}, {"race": ["elf", "dwarf"], "half_breed": True}]
 _CLASSES = [{}, {"class": "warrior"}, {"class": ["warrior", "thief"], "super_munchkin": True}]
@@ -63,6 +66,9 @@ MUNCHKIN_VARIANTS = {
     ("loot_the_room", None): [{"this_turn": {"door": d}} for d in ("monster", "curse", "other")]
     + [{"this_turn": {"door": "monster", "ran_away": True}}],
     ("look_for_trouble", None): [{"this_turn": {"door": d}} for d in ("monster", "other")],
+    ("keep", "curse"): [{}, {"dead": True}],
+    ("keep", "item"): [{}, {"dead": True}],
+    ("loot_the_body", None): [{"target_state": {"dead": True}}, {"dead": True}],
 }
 DUNGEON_MAYHEM_ACTIONS = [("play", kind, "hand") for kind in CARD_TYPES["dungeon-mayhem"]] + [
     ("draw", None, None), ("end_turn", None, None)]
