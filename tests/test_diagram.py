@@ -35,7 +35,8 @@ def test_a_judgement_becomes_a_tree_of_the_fields_it_reads():
             return "no"
         return "yes" if (chooser.value("state.level") or 1) < 9 else "late"
 
-    root = diagram._explore(judgement, fields, nodes)
+    root, read = diagram._explore(judgement, fields, nodes)
+    assert read == {0, 1}
     phase, children = nodes.nodes[root]
     assert phase == 0
     # absent and setup lead to the same leaf without asking the level
@@ -48,16 +49,17 @@ def test_a_judgement_becomes_a_tree_of_the_fields_it_reads():
 def test_a_field_that_never_matters_is_not_in_the_tree():
     fields = _fields(("state.phase", (None, "combat")), ("state.level", (None, 1, 2)))
     nodes = diagram._Nodes()
-    root = diagram._explore(lambda chooser: chooser.value("state.level") and "x", fields, nodes)
+    root, _read = diagram._explore(lambda chooser: chooser.value("state.level") and "x",
+                                   fields, nodes)
     assert nodes.support(root) == {1}
 
 
 def test_combining_trees_keeps_every_pair_of_leaves_that_can_happen():
     fields = _fields(("state.phase", (None, "combat")), ("state.level", (None, 1, 2)))
     nodes = diagram._Nodes()
-    first = diagram._explore(lambda c: (), fields, nodes)  # no contradiction
-    a = diagram._explore(lambda c: c.value("state.phase"), fields, nodes)
-    b = diagram._explore(lambda c: c.value("state.level"), fields, nodes)
+    first, _ = diagram._explore(lambda c: (), fields, nodes)  # no contradiction
+    a, _ = diagram._explore(lambda c: c.value("state.phase"), fields, nodes)
+    b, _ = diagram._explore(lambda c: c.value("state.level"), fields, nodes)
     combiner = diagram._Combiner(nodes, [f for _n, f in fields.values()])
     combiner.combine((first, a, b))
     leaves = sorted(map(repr, (combiner.out.nodes[leaf][1] for leaf in combiner.witness)))

@@ -232,8 +232,9 @@ class _Nodes:
 
 
 def _explore(judgement: Callable[[_Chooser], object], fields: dict[str, tuple[int, FormField]],
-             nodes: _Nodes) -> int:
-    """The decision tree of ``judgement``: every path of reads, depth first."""
+             nodes: _Nodes) -> tuple[int, set[int]]:
+    """The decision tree of ``judgement`` (every path of reads, depth first) and the numbers of
+    the fields it read on some path."""
     paths: list[tuple[list[tuple[int, int, int]], object]] = []
     forced: list[int] = []
     while True:
@@ -261,7 +262,8 @@ def _explore(judgement: Callable[[_Chooser], object], fields: dict[str, tuple[in
             at = stop
         return nodes.node(field, tuple(children))
 
-    return build(0, 0, len(paths))
+    read = {field for trace, _value in paths for field, _index, _n in trace}
+    return build(0, 0, len(paths)), read
 
 
 class _Combiner:
@@ -381,8 +383,19 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
     citer = Citer.of(conn)
     languages = tuple(languages)
     verbs = tuple(verbs) if verbs is not None else vocabulary.VERBS
+    # the verb is the one field fixed per diagram (number -1): a judgement that never reads it
+    # has the same tree for every verb, explored once
+    verb_free: dict[object, int] = {}
+
+    def explore(key, judgement) -> int:
+        tree = verb_free.get(key)
+        if tree is None:
+            tree, read = _explore(judgement, fixed, compiled.nodes)
+            if -1 not in read:
+                verb_free[key] = tree
+        return tree
+
     for verb in verbs:
-        trees = []
         fixed = dict(by_key, **{"action.verb": (-1, FormField("action.verb", (verb,), "enum"))})
         nodes = compiled.nodes
 
@@ -390,16 +403,15 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
             situation = _Explored(game, None, chooser, cards)
             return tuple(_contradictions(situation))
 
-        trees.append(_explore(contradictions, fixed, nodes))
-        trees.append(_explore(lambda chooser: chooser.value("action.card") is not ABSENT,
-                              fixed, nodes))
+        trees = [explore("contradictions", contradictions),
+                 explore("card", lambda chooser: chooser.value("action.card") is not ABSENT)]
         for rulebook in rulebooks:
             for rule in rules_judging(game, verb, rulebook):
                 def judgement(chooser, rule=rule, rulebook=rulebook):
                     return _outcome_key(rule.judge(_Explored(game, rulebook, chooser, cards),
                                                    rulebook))
                 try:
-                    trees.append(_explore(judgement, fixed, nodes))
+                    trees.append(explore((rule.id, rulebook), judgement))
                 except _NotTraceable as exc:
                     raise CardbaseError(_("rule {rule} cannot be compiled for the site: {why}",
                                           rule=rule.id, why=exc), stage="site") from None
