@@ -57,7 +57,7 @@ FORM_KEYS = (
     "action.slot", "action.deck", "action.face", "state.race", "state.class",
     "state.half_breed", "state.super_munchkin", "state.lowest_level",
     "state.died_since_my_last_turn", "state.alliance", "state.armies", "state.level",
-    "state.hand_size", "state.big_items", "action.gold", "action.count",
+    "state.hand_size", "state.big_items", "action.gold", "action.count", "action.roll",
     "state.hit_points", "state.play_again_pending", "state.cards_played", "state.players_left",
     "state.monster_controlled", "state.controller", "state.minion_play_used",
     "state.munchkin_base_in_play", "action.damage", "action.target_scope", "action.toward",

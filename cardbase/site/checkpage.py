@@ -33,6 +33,7 @@ LABELS = {
     "state.hand_size": N_("Cards in your hand"), "state.big_items": N_("Big items you carry"),
     "action.big": N_("Is it a Big item?"), "action.slot": N_("Where it is worn"),
     "action.gold": N_("Gold value"), "action.count": N_("How many cards"),
+    "action.roll": N_("Your die roll"),
     "action.reason": N_("Why"), "action.one_shot": N_("Is it a one-shot item?"),
     "action.deck": N_("Deck"), "action.face": N_("Face"),
     "state.half_breed": N_("Half-Breed in play?"), "state.super_munchkin": N_("Super Munchkin in play?"),
@@ -55,7 +56,8 @@ GROUPS = (
     (N_("The game"), ("game", "rulebook")),
     (N_("What you want to do"), ("action.verb", "action.card_type", "action.card", "action.from",
                                  "action.target", "action.big", "action.one_shot", "action.slot",
-                                 "action.gold", "action.count", "action.deck", "action.face",
+                                 "action.gold", "action.count", "action.roll", "action.deck",
+                                 "action.face",
                                  "action.damage", "action.target_scope", "action.toward",
                                  "action.trigger", "action.reason")),
     (N_("Your situation"), ("state.phase", "state.my_turn", "state.role", "state.race",
@@ -96,7 +98,7 @@ def _value_text(value) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def _label(key: str, value, card_names: dict[str, tuple[str, str]]) -> str:
+def _label(key: str, value, card_names: dict[str, tuple]) -> str:
     if value is True:
         return i18n._("yes")
     if value is False:
@@ -115,7 +117,7 @@ def _lang_attr(lang: str | None, page_lang: str) -> Markup:
     return Markup(' lang="{l}"').format(l=code) if code and code != bcp47(page_lang) else Markup("")
 
 
-def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, tuple[str, str]],
+def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, tuple],
              lang: str) -> Markup:
     games_of: dict[object, list[str]] = {}
     for game, values in values_by_game.items():
@@ -124,8 +126,11 @@ def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, t
                 games_of.setdefault(value, []).append(game)
     options = [Markup('<option value="">—</option>')]
     for value, games in games_of.items():
-        marked = _lang_attr(card_names[value][1], lang) if key == "action.card" \
-            and value in card_names else Markup("")
+        marked = Markup("")
+        if key == "action.card" and value in card_names:
+            # a link may name the card in any language: the page finds it by any of its names
+            marked = _lang_attr(card_names[value][1], lang) + Markup(' data-names="{n}"').format(
+                n="|".join(card_names[value][2]))
         options.append(Markup('<option value="{v}" data-games="{g}"{m}>{t}</option>').format(
             v=_value_text(value), g=" ".join(games), m=marked,
             t=_label(key, value, card_names)))
@@ -133,7 +138,7 @@ def _options(key: str, values_by_game: dict[str, tuple], card_names: dict[str, t
 
 
 def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks: list[dict],
-                card_names: dict[str, tuple[str, str]], lang: str) -> Markup:
+                card_names: dict[str, tuple], lang: str) -> Markup:
     """The form and the verdict, as HTML for the page's Markdown. ``card_names`` labels each
     card the form offers, with the language of the label."""
     # a game's name is in the language of its rulebooks when they share one
@@ -234,9 +239,10 @@ def compile_all(conn, languages, catalogs=None) -> dict[str, Compiled]:
     return compiled
 
 
-def card_labels(conn, compiled: dict[str, Compiled], lang: str) -> dict[str, tuple[str, str]]:
+def card_labels(conn, compiled: dict[str, Compiled],
+                lang: str) -> dict[str, tuple[str, str | None, list[str]]]:
     """Each card the form offers (by the name it sends): its label, the card's name in ``lang``
-    (else the name it sends), and the label's language."""
+    (else the name it sends), the label's language, and all the card's names."""
     from ..storage import queries
 
     labels = {}
@@ -245,8 +251,9 @@ def card_labels(conn, compiled: dict[str, Compiled], lang: str) -> dict[str, tup
             names = [(r["name"], r["lang"]) for r in queries.card_names(conn, card_id)
                      if r["kind"] == "name"]
             own = [n for n in names if n[1] == lang]
-            labels[name] = own[0] if own else next((n for n in names if n[0] == name),
-                                                   (name, None))
+            label, label_lang = own[0] if own else next((n for n in names if n[0] == name),
+                                                        (name, None))
+            labels[name] = (label, label_lang, sorted({n for n, _lang in names}))
     return labels
 
 

@@ -183,9 +183,22 @@
   // A shared address fills the form: each key of its query string is a field's name.
   var params = new URLSearchParams(location.search);
   fit(params.get("game") || "");
+  // a card may be named in any of its languages (a card page links with its own name)
+  function choose(select, value) {
+    select.value = value;
+    if (select.value === value) return;
+    Array.prototype.some.call(select.options, function (option) {
+      var names = (option.getAttribute("data-names") || "").split("|");
+      if (names.indexOf(value) >= 0 && !option.disabled) {
+        select.value = option.value;
+        return true;
+      }
+      return false;
+    });
+  }
   selects.forEach(function (select) {
     if (params.has(select.name)) {
-      select.value = params.get(select.name);
+      choose(select, params.get(select.name));
       if (select.name === "game") fit(select.value);
     }
   });
