@@ -129,14 +129,6 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     }
 
 
-def _source(row) -> str:
-    if row["ours"]:
-        return i18n._("(ours)")
-    if row["origin"] == "card_face":
-        return i18n._("{rulebook}, card face", rulebook=row["rulebook_id"])
-    return f"{row['rulebook_id']}: “{row['quote']}”"
-
-
 def _write(root: Path, relative: str, text: str) -> None:
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)
