@@ -42,6 +42,7 @@ TYPE_LABELS = {
     "other_treasure": N_("Other treasure"), "minion": N_("Minion"), "action": N_("Action"),
     "base": N_("Base"), "attack": N_("Attack"), "defense": N_("Defense"), "heal": N_("Heal"),
     "draw": N_("Draw"), "play_again": N_("Play Again"), "mighty_power": N_("Mighty Power"),
+    "title": N_("Title"), "character": N_("Character"),
 }
 #: a stat's label in the stats box, in the order the box shows them
 STAT_LABELS = {

@@ -11,7 +11,7 @@
     if (!form || !list || form.getAttribute("data-ready")) return;
     form.setAttribute("data-ready", "1");
     var items = Array.prototype.slice.call(list.children).map(function (li) {
-      return {li: li, names: fold(li.getAttribute("data-names") + " " + li.textContent)};
+      return {li: li, names: fold(li.getAttribute("data-names"))};
     });
     var count = form.querySelector(".cb-filter-count");
     function apply() {
