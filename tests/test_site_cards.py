@@ -35,7 +35,12 @@ cards:
     names:
       vi: {name: "Thánh tích Hư vô", ours: true}
       en: {name: "Relic of Nowhere", ours: true}
+  - id: hostile-curse
+    type: curse
+    names:
+      de: {name: "</title><script>alert(1)</script> <img src=x onerror=alert(2)> & *Fluch*", ours: true}
 """
+HOSTILE_SHOWN = "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt;"
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +64,10 @@ def _rendered(db, lang: str, tmp_path: Path) -> Path:
     root = tmp_path / f"docs-{lang}"
     render_site(connect(db), lang, root)
     return root
+
+
+def _heading(page: str) -> str:
+    return next(line for line in page.splitlines() if line.startswith("# "))
 
 
 def _query(url: str) -> list[tuple[str, str]]:
@@ -120,8 +129,9 @@ def test_each_phase_turn_and_role_is_judged_once(conn):
 def test_card_page_in_each_language(built_db, tmp_path, lang, title, label):
     page = (_rendered(built_db, lang, tmp_path) / "cards" / "enraged" / "index.md").read_text(
         encoding="utf-8")
-    first = page.splitlines()[0]
-    assert first.startswith(f"# {title}")  # the h1 first: mkdocs titles the page with it
+    first = _heading(page)
+    assert first.startswith(f"# {title}")
+    assert page.startswith(f"---\ntitle: {title}\n---\n")
     assert label in page
     with i18n.language(lang):
         assert type_label("monster_enhancer") in page
@@ -144,7 +154,7 @@ def test_card_page_in_each_language(built_db, tmp_path, lang, title, label):
 def test_made_up_card_shows_its_stats_in_words(made_up_db, tmp_path):
     root = _rendered(made_up_db, "es", tmp_path)
     page = (root / "cards" / "hat-of-made-up-wisdom" / "index.md").read_text(encoding="utf-8")
-    assert page.startswith('# Hut der erfundenen Weisheit { lang="de" }')
+    assert _heading(page) == '# Hut der erfundenen Weisheit { lang="de" }'
     assert "No se conoce el nombre de esta carta en español" in page
     box = page.split('<div class="cb-card"', 1)[1].split("</div>\n\n", 1)[0]
     assert "Objeto · Grande · Cubrecabeza · Munchkin" in box
@@ -160,7 +170,7 @@ def test_made_up_card_shows_its_stats_in_words(made_up_db, tmp_path):
 def test_unknown_card_type_is_said_in_words_without_rulings(made_up_db, tmp_path):
     root = _rendered(made_up_db, "vi", tmp_path)
     page = (root / "cards" / "relic-of-nowhere" / "index.md").read_text(encoding="utf-8")
-    assert page.startswith("# Thánh tích Hư vô\n")
+    assert _heading(page) == "# Thánh tích Hư vô"
     assert "Nhân vật · Munchkin" in page
     assert "cb-situations" not in page
     with i18n.language("vi"):
@@ -196,3 +206,21 @@ def test_sections_of_names_and_stats_are_found(conn):
     face = next(r for r in index.names["archaon-the-everchosen"] if r["origin"] == "card_face")
     found = index.section(face["rulebook_id"], None, face["raw_start"])
     assert found and "Archaon" in found["heading"]
+
+
+def test_a_hostile_card_name_stays_text_in_the_built_pages(made_up_db, tmp_path):
+    """The name is the page's title: in <title>, the header and the search index it must stay
+    text too (the theme prints titles without escaping them)."""
+    from cardbase.site.build import build_site
+    from cardbase.storage.database import connect
+
+    out = tmp_path / "public"
+    build_site(connect(made_up_db), out, languages=("es",))
+    page = (out / "es" / "cards" / "hostile-curse" / "index.html").read_text(encoding="utf-8")
+    assert f"<title>{HOSTILE_SHOWN} &amp; *Fluch* - " in page
+    assert HOSTILE_SHOWN in page.split("<h1", 1)[1]
+    for path in [*(out / "es" / "cards").rglob("*.html"), out / "es" / "search" /
+                 "search_index.json"]:
+        text = path.read_text(encoding="utf-8")
+        assert "<script>alert" not in text and "<img src=x" not in text, path
+        assert "</title><" not in text, path

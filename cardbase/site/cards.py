@@ -15,6 +15,7 @@ made by cardbase through ``safe_id``.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -56,6 +57,16 @@ SLOT_LABELS = {"headgear": N_("Headgear"), "armor": N_("Armor"), "footgear": N_(
 _LANG_CODE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
 #: where the "Can I play this?" page is, from a card page (``cards/<id>/``)
 CHECK_PAGE = "../../check/"
+
+
+def front_matter(title: str) -> Markup:
+    """The page's YAML front matter naming its title. The theme prints a page's title into
+    ``<title>``, the header and the search index as HTML without escaping it (and a title taken
+    from the h1 comes back unescaped), so the title is given here, HTML-escaped."""
+    import yaml
+
+    return Markup(yaml.safe_dump({"title": html.escape(title, quote=False)},
+                                 allow_unicode=True, width=1000))
 
 
 def _plain(value) -> str:
@@ -351,6 +362,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
             "rulings": _rulings_view(rulings, index, citer, all_names, card["game_id"]),
             "rules_apply": card["type"] in CARD_TYPES.get(card["game_id"], ()),
         }
+        view["front_matter"] = front_matter(display)
         # one source for every stat (a card face) is said once, under the box
         view["stats_source"] = None
         if len(view["stats"]) > 1 and all(s["source"] == view["stats"][0]["source"]
