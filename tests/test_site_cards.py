@@ -195,6 +195,15 @@ def test_card_list_types_are_translated_and_every_card_is_listed(conn, tmp_path)
     listed = index.count("<li data-game=")
     assert listed == len(queries.card_rows(conn))
     assert '<form class="cb-filter" hidden' in index  # shown by the script, so no dead controls
+    import re
+
+    rows = re.findall(r'<li data-game="([^"]+)".*?class="cb-card-name"[^>]*>([^<]+)</a>', index)
+    for game in {g for g, _n in rows}:
+        shown = [name for g, name in rows if g == game]
+        assert shown == sorted(shown, key=str.casefold), game  # by the names the reader sees
+    # the German name carries no lang of its own on the German list; an English one does
+    assert '<a class="cb-card-name" href="chaotic/">Chaotisch</a>' in index
+    assert '<a class="cb-card-name" href="enraged/" lang="en">Enraged</a>' in index
 
 
 def test_sections_of_names_and_stats_are_found(conn):

@@ -307,7 +307,8 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
         fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
         game_name = data.games.get(card["game_id"])
         cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
-                      "name_lang": _lang(display_lang), "type": card["type"],
+                      "name_lang": _lang(display_lang) if display_lang != lang else None,
+                      "type": card["type"],
                       "type_label": type_label(card["type"]),
                       "game": card["game_id"], "game_name": game_name,
                       "langs": sorted(shown),
@@ -373,6 +374,8 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
         relative = f"cards/{card['id']}/index.md"
         _write(root, relative, env.get_template("card.md.j2").render(card=view))
         written.append(relative)
+    # by game, then by the names the reader sees
+    cards.sort(key=lambda c: (c["game"], c["name"].casefold()))
     present = dict.fromkeys(c["type"] for c in cards)
     types = sorted(({"id": t, "name": type_label(t)} for t in present),
                    key=lambda t: t["name"].casefold())
