@@ -144,6 +144,9 @@ def test_card_page_in_each_language(built_db, tmp_path, lang, title, label):
     links = [line.split('href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
              for line in page.split('<ul class="cb-situations">')[1:]]
     assert links
+    # the rulebook in the reader's language comes first
+    first_book = dict(_query(links[0]))["rulebook"]
+    assert first_book == {"ja": "munchkin-ja"}.get(lang, "munchkin-es")
     for link in links:
         keys = [k for k, _v in _query(link)]
         assert set(keys) <= CHECK_KEYS and len(keys) == len(set(keys))

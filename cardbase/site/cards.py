@@ -285,8 +285,10 @@ def _rulings_view(rulings: list[dict], index: CardIndex, citer: Citer, names: di
     return views
 
 
-def _game_rulebooks(data: SiteData, game: str) -> list[str]:
-    return [r["id"] for r in data.rulebooks if r["game_id"] == game]
+def _game_rulebooks(data: SiteData, game: str, lang: str) -> list[str]:
+    """The rulebooks of ``game``, those in the reader's language first."""
+    books = [r for r in data.rulebooks if r["game_id"] == game]
+    return [r["id"] for r in sorted(books, key=lambda r: r["lang"] != lang)]
 
 
 def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -> list[str]:
@@ -324,7 +326,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
                            else len(order))
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = queries.card_mentions(conn, card["id"])
-        rulebooks = _game_rulebooks(data, card["game_id"])
+        rulebooks = _game_rulebooks(data, card["game_id"], lang)
         rulings = card_rulings(conn, card, display, rulebooks, citer) \
             if rules_known.get(card["game_id"]) else []
         fallback = None
