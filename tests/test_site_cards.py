@@ -222,7 +222,8 @@ def test_sections_of_names_and_stats_are_found(conn):
 
 def test_a_hostile_card_name_stays_text_in_the_built_pages(made_up_db, tmp_path):
     """The name is the page's title: in <title>, the header and the search index it must stay
-    text too (the theme prints titles without escaping them)."""
+    text too (the theme prints titles without escaping them). And the index holds the card, not
+    its rulings."""
     from cardbase.site.build import build_site
     from cardbase.storage.database import connect
 
@@ -236,3 +237,7 @@ def test_a_hostile_card_name_stays_text_in_the_built_pages(made_up_db, tmp_path)
         text = path.read_text(encoding="utf-8")
         assert "<script>alert" not in text and "<img src=x" not in text, path
         assert "</title><" not in text, path
+    # the rulings stay out of the search index (their rules are found on the rules pages)
+    index = (out / "es" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "Hut der erfundenen Weisheit" in index and "Cubrecabeza" in index
+    assert "En estas situaciones" not in index and "check/?" not in index
