@@ -9,7 +9,6 @@ import pytest
 
 from cardbase import i18n
 from cardbase.rules.checker import check
-from cardbase.rules.engine import Citer
 from cardbase.site.cards import CardIndex, card_rulings, type_label
 from cardbase.site.pages import SiteData, render_site
 from cardbase.storage import queries
@@ -79,7 +78,6 @@ def _query(url: str) -> list[tuple[str, str]]:
 def test_rulings_are_the_checkers_verdicts(conn):
     """Every grouped ruling, asked again through ``cardbase check``'s own function with the
     query its link carries, gets the same verdict and the same deciding rules."""
-    citer = Citer.of(conn)
     asked = 0
     for card_id in ("enraged", "mace-of-sharpness", "elf", "chaotic", "treasure-bath"):
         card = queries.card_row(conn, card_id)
@@ -87,7 +85,7 @@ def test_rulings_are_the_checkers_verdicts(conn):
             continue
         rulebooks = queries.rulebooks_of_game(conn, card["game_id"])
         name = queries.english_card_name(conn, card_id) or queries.card_names(conn, card_id)[0][1]
-        for book in card_rulings(conn, card, name, rulebooks, citer):
+        for book in card_rulings(conn, card, name, rulebooks):
             for ruling in book["rulings"]:
                 for _state, query in ruling["situations"]:
                     answer = check(conn, query)
@@ -102,12 +100,12 @@ def test_rulings_are_the_checkers_verdicts(conn):
 def test_a_card_type_the_checker_cannot_play_has_no_rulings(conn):
     base = next(r for r in queries.card_rows(conn) if r["type"] == "base")
     rulebooks = queries.rulebooks_of_game(conn, base["game_id"])
-    assert card_rulings(conn, base, base["id"], rulebooks, Citer.of(conn)) == []
+    assert card_rulings(conn, base, base["id"], rulebooks) == []
 
 
 def test_each_phase_turn_and_role_is_judged_once(conn):
     card = queries.card_row(conn, "enraged")
-    books = card_rulings(conn, card, "Enraged", ["munchkin-es"], Citer.of(conn))
+    books = card_rulings(conn, card, "Enraged", ["munchkin-es"])
     situations = [(s["phase"], s["my_turn"], s.get("role")) for ruling in books[0]["rulings"]
                   for s, _q in ruling["situations"]]
     assert len(situations) == len(set(situations))

@@ -182,8 +182,9 @@ def _type_line(card, stats: dict, game_name: str) -> str:
     parts = [type_label(card["type"])]
     if stats.get("big") is True:
         parts.append(i18n._("Big"))
-    if "slot" in stats:
-        parts.append(_stat_value("slot", stats["slot"], None, "")["text"])
+    if stats.get("slot"):
+        slot = stats["slot"]
+        parts.append(i18n._(SLOT_LABELS[slot]) if slot in SLOT_LABELS else _plain(slot))
     if stats.get("one_shot") is True and card["type"] != "one_shot_item":
         parts.append(i18n._("One-shot"))
     if game_name:
@@ -217,11 +218,11 @@ def ruling_states(game: str):
                 yield state
 
 
-def card_rulings(conn, card, name: str, rulebooks: list[str], citer: Citer) -> list[dict]:
-    """What the checker says about playing ``card`` (a cards row) from the hand, per rulebook:
-    ``[{"rulebook", "rulings": [{"verdict", "rules": [rule ids], "outcomes", "situations":
-    [(state, query)]}]}]``, situations with the same verdict and deciding rules together. Empty
-    for a card type the checker has no play for."""
+def card_rulings(conn, card, name: str, rulebooks: list[str]) -> list[dict]:
+    """What the checker says about playing ``card`` (a cards row, called ``name``) from the hand,
+    per rulebook: ``[{"rulebook", "rulings": [{"verdict", "rules": [(rule, outcome)],
+    "situations": [(state, query)]}]}]``, the situations with the same verdict, deciding rules
+    and conditions together, allowed first. Empty for a card type the checker has no play for."""
     game, card_type = card["game_id"], card["type"]
     if card_type not in CARD_TYPES.get(game, ()):
         return []
@@ -236,7 +237,9 @@ def card_rulings(conn, card, name: str, rulebooks: list[str], citer: Citer) -> l
             if _contradictions(situation):
                 continue
             verdict = judge(situation, rulebook)
-            key = (verdict.verdict, tuple(rule.id for rule, _ in verdict.deciding))
+            key = (verdict.verdict, tuple((rule.id, outcome.condition,
+                                            repr(outcome.condition_values()))
+                                           for rule, outcome in verdict.deciding))
             group = groups.setdefault(key, {"verdict": verdict.verdict, "rules": [
                 (rule, outcome) for rule, outcome in verdict.deciding], "situations": []})
             group["situations"].append(
@@ -327,7 +330,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = queries.card_mentions(conn, card["id"])
         rulebooks = _game_rulebooks(data, card["game_id"], lang)
-        rulings = card_rulings(conn, card, display, rulebooks, citer) \
+        rulings = card_rulings(conn, card, display, rulebooks) \
             if rules_known.get(card["game_id"]) else []
         fallback = None
         if display_lang != lang:
