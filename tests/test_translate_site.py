@@ -56,7 +56,7 @@ def test_fuzzy_titles_names_and_words_are_marked(built_db, tmp_path):
     index = (root / "cards" / "index.md").read_text(encoding="utf-8")
     row = next(line for line in index.splitlines() if "mace-of-sharpness/" in line)
     assert MARK in row
-    other = next(line for line in index.splitlines() if "<tr" in line and
+    other = next(line for line in index.splitlines() if "<li" in line and
                  "mace-of-sharpness/" not in line)
     assert MARK not in other
 

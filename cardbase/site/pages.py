@@ -147,25 +147,6 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     }
 
 
-def _source(row, quote_lang: str | None = None, page_lang: str | None = None) -> str | Markup:
-    if row["ours"]:
-        return i18n._("(ours)")
-    if row["origin"] == "card_face":
-        return i18n._("{rulebook}, card face", rulebook=row["rulebook_id"])
-    # the quote is in its rulebook's language
-    return (Markup(markup.escape(f"{row['rulebook_id']}: “"))
-            + markup.in_lang(row["quote"], quote_lang, page_lang) + Markup(markup.escape("”")))
-
-
-def _stat_value(value, value_lang: str | None, page_lang: str):
-    """A card's stat as shown: a list joined, a text (``bad_stuff``) marked with its language."""
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    if isinstance(value, str):
-        return markup.in_lang(value, value_lang, page_lang)
-    return value
-
-
 def _write(root: Path, relative: str, text: str) -> None:
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -187,6 +168,8 @@ def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = ""
 
 
 def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None) -> list[str]:
+    from .cards import card_pages
+
     env = environment(lang, catalogs)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
@@ -246,7 +229,7 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
                     "fuzzy": data.topic_title_fuzzy(topic_id, lang)}, sections=sections,
              differences=notes, editions_label=i18n._("Edition differences"))
 
-    written += _card_pages(conn, env, root, lang, names, data)
+    written += card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
     _editions_page(env, root, diffs, written, data)
@@ -316,69 +299,6 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
     ] + [p.name for p in extra]
     (root.parent / f"nav-{lang}.yml").write_text(
         yaml.safe_dump(nav, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
-def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -> list[str]:
-    written = []
-    cards = []
-    named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
-    for card_id, other in queries.counterpart_pairs(conn):
-        named_by.setdefault(other, []).append(card_id)
-    for card in queries.card_rows(conn):
-        card_names = queries.card_name_sources(conn, card["id"])
-        shown = {}
-        for row in card_names:
-            if row["kind"] == "name":
-                shown.setdefault(row["lang"], row["name"])
-        display = shown.get(lang) or shown.get("en") or next(iter(shown.values()), card["id"])
-        display_lang = next((code for code in (lang, "en", *shown) if code in shown), lang)
-        context = f"card:{card['id']}:name"
-        fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
-        cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
-                      "name_html": markup.html_in_lang(display, display_lang, lang),
-                      "type": card["type"],
-                      "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
-                      "langs": sorted(shown), "all_names": Markup(" · ").join(
-                          markup.html_in_lang(n, l, lang) + f" ({l})"
-                          for l, n in sorted(shown.items()))})
-        facts = queries.card_fact_rows(conn, card["id"])
-        counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
-        mentions = queries.card_mentions(conn, card["id"])
-        view = {
-            "name": display, "name_lang": display_lang, "fuzzy": fuzzy, "type": card["type"],
-            "game_name": data.games.get(card["game_id"]),
-            "names": [{"lang_name": names.get(r["lang"], r["lang"]),
-                       "name": markup.in_lang(r["name"], r["lang"], lang) + (
-                           i18n._(" (alias)") if r["kind"] == "alias" else ""),
-                       "fuzzy": r["kind"] == "name" and data.is_fuzzy(r["lang"], context,
-                                                                      r["name"]),
-                       "source": _source(r, data.rulebook_lang(r["rulebook_id"]), lang)}
-                      for r in card_names],
-            "stats": [{"field": f["field"], "value": _stat_value(
-                json.loads(f["value"]), f["lang"] or data.rulebook_lang(f["rulebook_id"]), lang),
-                       "source": _source(f, data.rulebook_lang(f["rulebook_id"]), lang)}
-                      for f in facts if f["field"] != "text"],
-            "texts": [{"lang_name": names.get(f["lang"], f["lang"]),
-                       "html": markup.block(json.loads(f["value"]),
-                                            lang=f["lang"] if f["lang"] != lang else None)}
-                      for f in facts if f["field"] == "text"],
-            "counterparts": [{"id": safe_id(c), "name": c} for c in dict.fromkeys(counterparts)
-                             if c != card["id"]],
-            "mentions": [{"slug": safe_id(m["ref"].split("/", 1)[1]), "heading": m["heading"],
-                          "lang": m["lang"],
-                          "rulebook": safe_id(m["rulebook"]),
-                          "lang_name": names.get(m["lang"], m["lang"])} for m in mentions],
-        }
-        relative = f"cards/{card['id']}/index.md"
-        _write(root, relative, env.get_template("card.md.j2").render(card=view))
-        written.append(relative)
-    types = sorted({c["type"] for c in cards})
-    games = [{"id": g, "name": n} for g, n in data.games.items()]
-    langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
-    _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
-        cards=cards, types=types, games=games, langs=langs))
-    written.append("cards/index.md")
-    return written
 
 
 def _glossary_page(conn, env, root, lang, names, data, written) -> None:
