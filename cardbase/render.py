@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import click
 
-from .i18n import N_, _, ngettext
+from .i18n import _, ngettext
 from .textwidth import fit, ljust, table, width
+from .words import FLAGS
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
 DAMAGED_BELOW = 0.9       # a section scored below this is said to be damaged with its result
 LIST_LIMIT = 10           # lines of a long list shown before "and 25 more"
-FLAG_WORDS = {"scrambled": N_("scrambled"), "truncated": N_("truncated"),
-              "artifacts": N_("artifacts"), "symbols_lost": N_("symbols lost")}
+#: the damage flags' labels (``cardbase.words``, shared with the site)
+FLAG_WORDS = {name: label for name, (label, _meaning) in FLAGS.items() if name != "corrected"}
 
 
 def json_output(data) -> None:

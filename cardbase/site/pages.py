@@ -18,15 +18,19 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, words
+from ..render import VERDICT_MARKS
 from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
 from ..rules.table import decision_table
+from ..situations import describe_action, describe_state
 from ..storage import queries
 from . import markup
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
+#: the kinds of section a topic's page shows (a topic of card faces only has no page)
+TOPIC_KINDS = ("rule", "example", "sidebar", "variant")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
 
 
@@ -63,6 +67,22 @@ def language_names(lang: str, codes=LANGUAGES) -> dict[str, str]:
     return names
 
 
+def native_names(codes=LANGUAGES) -> dict[str, str]:
+    """Each language named in its own language (日本語, Tiếng Việt, Español), for the language
+    menu: a reader looks for their own language's name, not its name in a language they may not
+    read."""
+    from babel import Locale
+
+    names = {}
+    for code in codes:
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except Exception:  # an unknown language keeps its code
+            name = code
+        names[code] = name[:1].upper() + name[1:]
+    return names
+
+
 class SiteData:
     """Everything the pages need, read once from the database."""
 
@@ -70,6 +90,7 @@ class SiteData:
         self.conn = conn
         self.rulebooks = [dict(r) for r in queries.rulebook_rows(conn)]
         self.games = queries.game_names(conn)
+        self.rulebook_titles = {r["id"]: r["title"] for r in self.rulebooks}
         self.sections = [dict(r) for r in queries.sections_with_rulebook(conn)]
         for section in self.sections:
             section["flags"] = json.loads(section["flags"])
@@ -77,11 +98,16 @@ class SiteData:
         for topic_id, lang, title in queries.all_topic_titles(conn):
             self.topic_titles.setdefault(topic_id, {})[lang] = title
         self.topic_order = queries.topic_ids(conn)
+        self.topic_pages = {s["topic_id"] for s in self.sections
+                            if s["topic_id"] and s["kind"] in TOPIC_KINDS}
         self.translations: dict[tuple[int, str], dict] = {
             (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])}
             for r in queries.all_section_translations(conn)}
         #: (lang, context) -> text of the community translations whose source changed since
         self.fuzzy = {(r[0], r[1]): r[2].strip() for r in queries.fuzzy_translations(conn)}
+
+    def rulebook_title(self, rulebook_id: str) -> str:
+        return self.rulebook_titles.get(rulebook_id, rulebook_id)
 
     def topic_title(self, topic_id: str, lang: str) -> str:
         titles = self.topic_titles.get(topic_id, {})
@@ -105,7 +131,8 @@ class SiteData:
 def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict:
     raw = section["raw_text"][section["raw_start"]:section["raw_end"]]
     label = i18n._("Raw text")
-    shown = [f for f in section["flags"] if f["flag"] != "corrected"]
+    shown = [dict(zip(("label", "title"), words.flag(f["flag"])))
+             for f in section["flags"] if f["flag"] != "corrected"]
     translation = data.translations.get((section["id"], lang)) if section["lang"] != lang else None
     return {
         "slug": safe_id(section["slug"]), "heading": section["heading"],
@@ -113,6 +140,8 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         "rulebook": safe_id(section["rulebook_id"]), "rulebook_title": section["rulebook_title"],
         "lang_name": names.get(section["lang"], section["lang"]),
         "topic": safe_id(section["topic_id"]) if section["topic_id"] else None,
+        # a topic's page exists only for topics with rule text; others are named, not linked
+        "topic_linked": section["topic_id"] in data.topic_pages,
         "topic_title": data.topic_title(section["topic_id"], lang) if section["topic_id"] else "",
         "topic_title_fuzzy": bool(section["topic_id"])
         and data.topic_title_fuzzy(section["topic_id"], lang),
@@ -129,12 +158,18 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
     }
 
 
-def _source(row) -> str:
+def _stated(value) -> str:
+    """An edition's number, or that its rulebook does not state one."""
+    return i18n._("not stated") if value is None else str(value)
+
+
+def _source(row, data: SiteData | None = None) -> str:
+    title = data.rulebook_title(row["rulebook_id"]) if data else row["rulebook_id"]
     if row["ours"]:
         return i18n._("(ours)")
     if row["origin"] == "card_face":
-        return i18n._("{rulebook}, card face", rulebook=row["rulebook_id"])
-    return f"{row['rulebook_id']}: “{row['quote']}”"
+        return i18n._("{rulebook}, card face", rulebook=title)
+    return f"{title}: “{row['quote']}”"
 
 
 def _write(root: Path, relative: str, text: str) -> None:
@@ -165,6 +200,7 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
         written.append(relative)
 
     rulebooks = [{**r, "id": safe_id(r["id"]), "lang_name": names.get(r["lang"], r["lang"]),
+                  "edition": words.edition(r["edition"]),
                   "quality_pct": f"{r['quality']:.0%}", "sections": r["section_count"]}
                  for r in data.rulebooks]
     page("home.md.j2", "index.md", intro=Markup(intro), rulebooks=rulebooks)
@@ -186,8 +222,12 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
     for diff in diffs.values():
         books = diff["rulebooks"]
         for parameter in diff["parameters"]:
-            note = (f"{parameter['parameter']}: {books[0]} {parameter[books[0]]}, "
-                    f"{books[1]} {parameter[books[1]]}")
+            note = i18n._("{parameter}: {value} in {rulebook}, {other_value} in {other}",
+                          parameter=words.parameter(parameter["parameter"]),
+                          value=_stated(parameter[books[0]]),
+                          rulebook=data.rulebook_title(books[0]),
+                          other_value=_stated(parameter[books[1]]),
+                          other=data.rulebook_title(books[1]))
             for rulebook in books:
                 for quote in parameter["quotes"][rulebook]:
                     topic = topic_of.get(citer.cite(rulebook, quote["quote"])["section"] or "")
@@ -195,16 +235,15 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
                         notes_by_topic[topic].append(note)
         for rulebook, rules in diff["stated_only_in"].items():
             for entry in rules:
-                note = i18n._("Stated only in {rulebook}: {rule}", rulebook=rulebook,
-                              rule=entry["says"])
+                note = i18n._("Stated only in {rulebook}: {rule}",
+                              rulebook=data.rulebook_title(rulebook), rule=entry["says"])
                 for quote in entry["quotes"]:
                     topic = topic_of.get(quote["section"] or "")
                     if topic and note not in notes_by_topic.setdefault(topic, []):
                         notes_by_topic[topic].append(note)
     for topic_id in data.topic_order:
         sections = [_section_view(s, data, lang, names) for s in data.sections
-                    if s["topic_id"] == topic_id and s["kind"] in
-                    ("rule", "example", "sidebar", "variant")]
+                    if s["topic_id"] == topic_id and s["kind"] in TOPIC_KINDS]
         if not sections:
             continue
         notes = notes_by_topic.get(topic_id, [])
@@ -216,7 +255,7 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
     written += _card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
-    _editions_page(env, root, diffs, written)
+    _editions_page(env, root, diffs, written, data)
     _status_page(conn, env, root, names, data, written, locales)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
@@ -267,12 +306,30 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
         yaml.safe_dump(nav, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+def _card_display_names(conn, lang: str) -> dict[str, str]:
+    """Every card's name in ``lang`` (else English, else any), to name a card by its id."""
+    names = {}
+    for card in queries.card_rows(conn):
+        shown: dict[str, str] = {}
+        for row in queries.card_name_sources(conn, card["id"]):
+            if row["kind"] == "name":
+                shown.setdefault(row["lang"], row["name"])
+        names[card["id"]] = shown.get(lang) or shown.get("en") or next(iter(shown.values()),
+                                                                       words.plain(card["id"]))
+    return names
+
+
 def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -> list[str]:
     written = []
     cards = []
     named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
     for card_id, other in queries.counterpart_pairs(conn):
         named_by.setdefault(other, []).append(card_id)
+    display_names = _card_display_names(conn, lang)
+
+    def name_of(card_id: str) -> str | None:
+        return display_names.get(card_id)
+
     for card in queries.card_rows(conn):
         card_names = queries.card_name_sources(conn, card["id"])
         shown = {}
@@ -283,7 +340,7 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
         context = f"card:{card['id']}:name"
         fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
         cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
-                      "type": card["type"],
+                      "type": card["type"], "type_name": words.card_type(card["type"]),
                       "game": card["game_id"], "game_name": data.games.get(card["game_id"]),
                       "langs": sorted(shown), "all_names": " · ".join(
                           f"{n} ({l})" for l, n in sorted(shown.items()))})
@@ -291,29 +348,32 @@ def _card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) -
         counterparts = json.loads(card["counterparts"]) + named_by.get(card["id"], [])
         mentions = queries.card_mentions(conn, card["id"])
         view = {
-            "name": display, "fuzzy": fuzzy, "type": card["type"],
+            "name": display, "fuzzy": fuzzy, "type": words.card_type(card["type"]),
             "game_name": data.games.get(card["game_id"]),
             "names": [{"lang_name": names.get(r["lang"], r["lang"]),
                        "name": r["name"] + (i18n._(" (alias)") if r["kind"] == "alias" else ""),
                        "fuzzy": r["kind"] == "name" and data.is_fuzzy(r["lang"], context,
                                                                       r["name"]),
-                       "source": _source(r)} for r in card_names],
-            "stats": [{"field": f["field"], "value": ", ".join(map(str, v)) if isinstance(
-                v := json.loads(f["value"]), list) else v, "source": _source(f)}
+                       "source": _source(r, data)} for r in card_names],
+            "stats": [{"field": words.stat(f["field"]),
+                       "value": words.stat_value(f["field"], json.loads(f["value"]), name_of),
+                       "source": _source(f, data)}
                       for f in facts if f["field"] != "text"],
             "texts": [{"lang_name": names.get(f["lang"], f["lang"]),
                        "html": markup.block(json.loads(f["value"]))}
                       for f in facts if f["field"] == "text"],
-            "counterparts": [{"id": safe_id(c), "name": c} for c in dict.fromkeys(counterparts)
+            "counterparts": [{"id": safe_id(c), "name": name_of(c) or words.plain(c)}
+                             for c in dict.fromkeys(counterparts)
                              if c != card["id"]],
             "mentions": [{"slug": safe_id(m["ref"].split("/", 1)[1]), "heading": m["heading"],
                           "rulebook": safe_id(m["rulebook"]),
+                          "rulebook_title": data.rulebook_title(m["rulebook"]),
                           "lang_name": names.get(m["lang"], m["lang"])} for m in mentions],
         }
         relative = f"cards/{card['id']}/index.md"
         _write(root, relative, env.get_template("card.md.j2").render(card=view))
         written.append(relative)
-    types = sorted({c["type"] for c in cards})
+    types = [{"id": t, "name": words.card_type(t)} for t in sorted({c["type"] for c in cards})]
     games = [{"id": g, "name": n} for g, n in data.games.items()]
     langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
     _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
@@ -341,14 +401,6 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
     written.append("glossary.md")
 
 
-def _situation_words(state: dict) -> str:
-    parts = [state.get("phase", "")]
-    parts.append(i18n._("my turn") if state.get("my_turn") else i18n._("someone else's turn"))
-    if state.get("role"):
-        parts.append(state["role"])
-    return " · ".join(p for p in parts if p)
-
-
 def _rules_pages(conn, env, root, lang, names, data, written) -> None:
     citer = Citer(conn)
     for game, game_name in data.games.items():
@@ -363,6 +415,7 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
                     cited = citer.cite(rulebook, quote)
                     citations.append({
                         "quote": quote, "rulebook": safe_id(rulebook), "heading": cited["heading"],
+                        "rulebook_title": data.rulebook_title(rulebook),
                         "slug": safe_id((cited["section"] or "/").split("/", 1)[1]),
                         "lang_name": names.get(cited["lang"], cited["lang"])})
             if citations:
@@ -374,38 +427,41 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
         table = decision_table(game, books)
         groups: dict[str, dict] = {}
         for row in table["rows"]:
-            action = row["action"]
-            key = " ".join(filter(None, [action.get("verb"), action.get("card_type"),
-                                         action.get("from")]))
+            key = describe_action(row["action"])
             group = groups.setdefault(key, {"title": key, "rows": []})
             cells = []
             for rulebook in books:
                 deciding = row["rules"][rulebook]
                 verdict = row["by_rulebook"][rulebook]
                 cells.append({"verdict": verdict, "word": i18n._(VERDICT_WORDS[verdict]),
+                              "mark": VERDICT_MARKS[verdict],
                               "rule": deciding[0] if deciding else None,
                               "anchor": anchor(deciding[0]) if deciding else None})
-            group["rows"].append({"situation": _situation_words(row["state"]), "cells": cells,
+            group["rows"].append({"situation": describe_state(row["state"]), "cells": cells,
                                   "differs": len(set(row["by_rulebook"].values())) > 1})
         _write(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
-            groups=list(groups.values()), rulebooks=books, game=safe_id(game),
+            groups=list(groups.values()), game=safe_id(game),
+            rulebooks=[{"id": rb, "title": data.rulebook_title(rb)} for rb in books],
             game_name=game_name))
         written.append(f"decisions/{game}.md")
 
 
-def _editions_page(env, root, diffs, written) -> None:
+def _editions_page(env, root, diffs, written, data: SiteData) -> None:
     for game, diff in diffs.items():
         first, second = diff["rulebooks"]
-        parameters = [{"parameter": p["parameter"], "first_value": p[first],
-                       "second_value": p[second],
-                       "sides": [{"rulebook": rb, "quotes": [q["quote"] for q in p["quotes"][rb]]}
+        parameters = [{"parameter": words.parameter(p["parameter"]),
+                       "first_value": _stated(p[first]), "second_value": _stated(p[second]),
+                       "sides": [{"rulebook": data.rulebook_title(rb),
+                                  "quotes": [q["quote"] for q in p["quotes"][rb]]}
                                  for rb in (first, second)]} for p in diff["parameters"]]
-        only = [{"rulebook": rb, "rules": [{"rule": r["rule"], "says": r["says"],
+        only = [{"rulebook": data.rulebook_title(rb),
+                 "rules": [{"rule": r["rule"], "says": r["says"],
                                             "quotes": [q["quote"] for q in r["quotes"]]}
                                            for r in rules]}
                 for rb, rules in diff["stated_only_in"].items() if rules]
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
-            first=first, second=second, parameters=parameters, only=only,
+            first=data.rulebook_title(first), second=data.rulebook_title(second),
+            parameters=parameters, only=only,
             differing=diff["differing_cells"], total=diff["table_cells"]))
         written.append(f"editions-{game}.md")
 
