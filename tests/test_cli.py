@@ -390,7 +390,7 @@ def test_can_play_with_an_unknown_rulebook_lists_the_rulebooks(runner, built_db)
 def test_diff_lists_the_edition_differences(runner, built_db):
     result = invoke(runner, ["diff", "munchkin-es", "munchkin-ja"], built_db)
     assert result.exit_code == 0
-    assert "starting cards" in result.stdout and "各人に2枚づつ" in result.stdout
+    assert "Cards of each deck dealt at the start" in result.stdout and "各人に2枚づつ" in result.stdout
 
 
 def test_table_json(runner, built_db):

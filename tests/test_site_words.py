@@ -203,6 +203,9 @@ def test_the_chrome_is_in_the_sites_language(built_site, lang):
     assert "Material for MkDocs" in own["footer"]
     for part in english:
         assert own[part] != english[part], part
+    # no English word of the footer is left around the tool's name
+    left = set(english["footer"].replace("Material for MkDocs", "").split())
+    assert left and not left & set(own["footer"].replace("Material for MkDocs", "").split())
 
 
 @pytest.mark.parametrize("lang", ["es", "de", "ja", "vi"])

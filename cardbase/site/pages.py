@@ -256,7 +256,7 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
     _editions_page(env, root, diffs, written, data)
-    _status_page(conn, env, root, names, data, written, locales)
+    _status_page(conn, env, root, names, data, written, locales, lang)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
 
@@ -466,7 +466,7 @@ def _editions_page(env, root, diffs, written, data: SiteData) -> None:
         written.append(f"editions-{game}.md")
 
 
-def _status_page(conn, env, root, names, data, written, locales) -> None:
+def _status_page(conn, env, root, names, data, written, locales, lang="en") -> None:
     from ..paths import locales as find_locales
     from ..translate.workflow import status
 
@@ -477,7 +477,7 @@ def _status_page(conn, env, root, names, data, written, locales) -> None:
                  for r in report["catalogs"]]
     marks = {"published": "✓", "community": i18n._("community"), "none": "—"}
     langs = [{"code": c, "name": names.get(c, c)} for c in report["languages"]]
-    topics = [{"title": data.topic_title(t["topic"], "en"),
+    topics = [{"title": data.topic_title(t["topic"], lang),
                "status": {c: marks[t["languages"][c]] for c in report["languages"]}}
               for t in report["topics"]]
     _write(root, "translations.md", env.get_template("status.md.j2").render(
