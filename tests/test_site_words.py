@@ -133,11 +133,22 @@ def _pages(root: Path, lang: str):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_identifier_reaches_a_reader(built_site, lang):
+def test_no_identifier_reaches_a_reader(built_site, built_db, lang):
+    """Neither a snake_case or dotted identifier, nor a rulebook's or game's id where its title
+    belongs."""
+    import sqlite3
+
+    with sqlite3.connect(built_db) as conn:
+        # (a one-word id such as "munchkin" is also a word of the text)
+        ids = [row[0] for row in conn.execute("SELECT id FROM rulebooks UNION SELECT id FROM games")
+               if "-" in row[0]]
+    named = re.compile(r"(?<![\w/.-])(?:%s)(?![\w/.-])" % "|".join(map(re.escape, ids)))
     root, _report = built_site
     found = {}
     for page in _pages(root, lang):
-        for name in identifiers(page.read_text(encoding="utf-8")):
+        html = page.read_text(encoding="utf-8")
+        names = identifiers(html) + [m for text in reader_text(html) for m in named.findall(text)]
+        for name in names:
             found.setdefault(name, str(page.relative_to(root)))
     assert found == {}
 

@@ -455,12 +455,13 @@ def _editions_page(env, root, diffs, written, data: SiteData) -> None:
                                   "quotes": [q["quote"] for q in p["quotes"][rb]]}
                                  for rb in (first, second)]} for p in diff["parameters"]]
         only = [{"rulebook": data.rulebook_title(rb),
-                 "rules": [{"rule": r["rule"], "says": r["says"],
-                                            "quotes": [q["quote"] for q in r["quotes"]]}
-                                           for r in rules]}
+                 "rules": [{"rule": safe_id(r["rule"]), "anchor": anchor(r["rule"]),
+                            "says": r["says"], "quotes": [q["quote"] for q in r["quotes"]]}
+                           for r in rules]}
                 for rb, rules in diff["stated_only_in"].items() if rules]
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
             first=data.rulebook_title(first), second=data.rulebook_title(second),
+            game=safe_id(game),
             parameters=parameters, only=only,
             differing=diff["differing_cells"], total=diff["table_cells"]))
         written.append(f"editions-{game}.md")
