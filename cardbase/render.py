@@ -375,9 +375,14 @@ def site_progress(lang: str) -> None:
 
 
 def site_built(path, report: dict) -> None:
-    """The summary of ``cardbase site build``: pages and languages written."""
+    """The summary of ``cardbase site build``: pages and languages written, and every link mkdocs
+    could not resolve."""
     note(_("built {path}: {pages} pages in {n} languages", path=path, pages=report["pages"],
            n=len(report["languages"])))
+    for lang, built_language in report["languages"].items():
+        for detail in built_language.get("unresolved_links", ()):
+            note(_("the {lang} site has a link that leads nowhere: {detail}", lang=lang,
+                   detail=detail))
 
 
 def document(text: str) -> None:

@@ -301,3 +301,17 @@ def test_the_language_menu_fits_a_phone(built_site, lang):
             assert page.evaluate("document.documentElement.scrollWidth") <= width
         finally:
             browser.close()
+
+
+def test_site_build_says_which_links_lead_nowhere(capsys):
+    from cardbase import render
+
+    render.site_built("public", {"pages": 3, "languages": {
+        "en": {"unresolved_links": []},
+        "de": {"unresolved_links": ["Doc file 'a.md' contains a link 'b.md', but the target "
+                                    "'b.md' is not found among documentation files."]}}})
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "built public: 3 pages in 2 languages"
+    assert err[1:] == ["the de site has a link that leads nowhere: Doc file 'a.md' contains a "
+                       "link 'b.md', but the target 'b.md' is not found among documentation "
+                       "files."]

@@ -178,12 +178,12 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
             docs.mkdir(parents=True)
             intro = _copy_hand_written(lang, site_dir, docs)
             pages = render_site(conn, lang, docs, intro=intro, locales=locales)
-            links = _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
+            unresolved = _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
             documents = add_folded_text(out / lang)
             index_size = (out / lang / "search" / "search_index.json").stat().st_size
             report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
                                          "search_index_bytes": index_size,
-                                         "unresolved_links": links}
+                                         "unresolved_links": unresolved}
             report["pages"] += len(pages)
         names = native_names(languages)
         links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
