@@ -270,9 +270,13 @@ def test_every_decision_table_has_a_legend(built_site, lang):
 
 # --- the language menu on a phone -------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", ["ja", "vi"])
-def test_the_language_menu_fits_a_phone(built_site, lang):
-    """At 390 px, the menu opens and no language's name runs off the screen."""
+LONG_NAME = "Bahasa Indonesia (Indonesia), a name much longer than any shipped"
+
+
+@pytest.mark.parametrize("lang, renamed", [("ja", None), ("vi", None), ("de", LONG_NAME)])
+def test_the_language_menu_fits_a_phone(built_site, lang, renamed):
+    """At 390 px, the menu opens and no language's name runs off the screen, a made-up long
+    name included."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     playwright = pytest.importorskip("playwright.sync_api")
     if chromium is None:
@@ -287,6 +291,9 @@ def test_the_language_menu_fits_a_phone(built_site, lang):
                                           has_touch=True)
             page = context.new_page()
             page.goto((root / lang / "rulebooks" / "munchkin-ja" / "index.html").as_uri())
+            if renamed:
+                page.evaluate("name => { document.querySelectorAll('.md-header "
+                              ".md-select__link')[1].textContent = name; }", renamed)
             page.locator(".md-header .md-select button").first.click()
             links = page.locator(".md-header .md-select__link")
             links.first.wait_for(state="visible")
