@@ -172,6 +172,10 @@ def test_the_german_rulebook_links_no_missing_topic(built_site):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_damage_flags_are_elements_in_the_readers_language(built_site, lang):
     root, _report = built_site
+    # no page prints our own markup as text
+    shown_as_text = [str(page.relative_to(root)) for page in _pages(root, lang)
+                     if re.search(r"&lt;(?:span|div|details) class=", page.read_text("utf-8"))]
+    assert shown_as_text == []
     html = (root / lang / "rulebooks" / "munchkin-warhammer-aos-de" / "index.html").read_text(
         encoding="utf-8")
     assert "&lt;span" not in html
