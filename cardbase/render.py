@@ -380,7 +380,7 @@ def site_built(path, report: dict) -> None:
     note(_("built {path}: {pages} pages in {n} languages", path=path, pages=report["pages"],
            n=len(report["languages"])))
     for lang, built_language in report["languages"].items():
-        for detail in built_language.get("unresolved_links", ()):
+        for detail in built_language.get("unresolved_links") or ():
             note(_("the {lang} site has a link that leads nowhere: {detail}", lang=lang,
                    detail=detail))
 

@@ -183,7 +183,7 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
             index_size = (out / lang / "search" / "search_index.json").stat().st_size
             report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
                                          "search_index_bytes": index_size,
-                                         "unresolved_links": unresolved}
+                                         "unresolved_links": list(unresolved or ())}
             report["pages"] += len(pages)
         names = native_names(languages)
         links = "".join(f'<li><a href="{code}/">{names[code]}</a></li>' for code in languages)
