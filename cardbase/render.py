@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import click
 
-from .i18n import N_, _, ngettext
+from .i18n import _, ngettext
 from .textwidth import fit, ljust, table, width
+from . import words
+from .words import FLAGS
 
 VERDICT_MARKS = {"allowed": "✓", "forbidden": "✗", "conditional": "?"}
 DAMAGED_BELOW = 0.9       # a section scored below this is said to be damaged with its result
 LIST_LIMIT = 10           # lines of a long list shown before "and 25 more"
-FLAG_WORDS = {"scrambled": N_("scrambled"), "truncated": N_("truncated"),
-              "artifacts": N_("artifacts"), "symbols_lost": N_("symbols lost")}
+#: the damage flags' labels (``cardbase.words``, shared with the site)
+FLAG_WORDS = {name: label for name, (label, _meaning) in FLAGS.items() if name != "corrected"}
 
 
 def json_output(data) -> None:
@@ -70,7 +72,7 @@ def rulebooks(rows: list[dict]) -> None:
     """``cardbase rulebooks``: one aligned line per rulebook."""
     header = (_("id"), _("game"), _("lang"), _("edition"), _("sections"), _("quality"))
     _echo_table([header] + [(
-        r["id"], r["game"], r["lang"], r["edition"], str(r["sections"]),
+        r["id"], r["game"], r["lang"], words.edition(r["edition"]), str(r["sections"]),
         _("{score:.0%} ({flagged} flagged, {corrected} corrected)", score=r["quality"],
           flagged=r["flagged_sections"], corrected=r["corrections"])) for r in rows],
         right=(4,))
@@ -181,14 +183,15 @@ def card(found: dict) -> None:
         if index:
             click.echo()
         click.secho(f"{_card_title(detail['names'])}  [{detail['id']}]", bold=True)
-        click.echo(_("{type} · {game}", type=detail["type"], game=detail["game"]))
+        click.echo(_("{type} · {game}", type=words.card_type(detail["type"]),
+                     game=detail["game"]))
         for lang, names in sorted(detail["names"].items()):
             for entry in names:
                 alias = _(" (alias)") if entry["kind"] == "alias" else ""
                 click.echo(f"  {lang}  {entry['name']}{alias}  {_quote(entry)}")
         for stat, entry in detail["stats"].items():
-            value = ", ".join(entry["value"]) if isinstance(entry["value"], list) else entry["value"]
-            click.echo(f"  {stat}: {value}  {_quote(entry)}")
+            value = words.stat_value(stat, entry["value"])
+            click.echo(f"  {words.stat(stat)}: {value}  {_quote(entry)}")
         for lang, entry in detail["text"].items():
             click.echo(_("  text ({lang}): {text}", lang=lang, text=entry["value"]))
         if detail["counterparts"]:
@@ -204,7 +207,7 @@ def cards(rows: list[dict], lang: str | None = None) -> None:
     lines = []
     for row in rows:
         other = f" ({row['name_lang']})" if lang and row["name_lang"] != lang else ""
-        lines.append((row["name"] + other, row["type"], row["game"], row["id"]))
+        lines.append((row["name"] + other, words.card_type(row["type"]), row["game"], row["id"]))
     _echo_table(lines)
 
 
@@ -288,7 +291,7 @@ def differences(result: dict) -> None:
 
     first, second = result["rulebooks"]
     for item in result["parameters"]:
-        parameter = item["parameter"].replace("_", " ")
+        parameter = words.parameter(item["parameter"])
         click.secho(f"{parameter}: {first} {item[first]} · {second} {item[second]}", bold=True)
         for rulebook in (first, second):
             for quote in item["quotes"][rulebook]:
@@ -372,9 +375,14 @@ def site_progress(lang: str) -> None:
 
 
 def site_built(path, report: dict) -> None:
-    """The summary of ``cardbase site build``: pages and languages written."""
+    """The summary of ``cardbase site build``: pages and languages written, and every link mkdocs
+    could not resolve."""
     note(_("built {path}: {pages} pages in {n} languages", path=path, pages=report["pages"],
            n=len(report["languages"])))
+    for lang, built_language in report["languages"].items():
+        for detail in built_language.get("unresolved_links") or ():
+            note(_("the {lang} site has a link that leads nowhere: {detail}", lang=lang,
+                   detail=detail))
 
 
 def document(text: str) -> None:

@@ -64,11 +64,11 @@ QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storag
     ("cardbase.search.textkeys", {"cardbase.search", "cardbase.search.textkeys"}),
     ("cardbase.storage.queries", QUERY_MODULES),
     ("cardbase.render", {"cardbase.i18n", "cardbase.paths", "cardbase.errors", "cardbase.render",
-                         "cardbase.situations", "cardbase.textwidth", "click"}),
+                         "cardbase.situations", "cardbase.textwidth", "cardbase.words", "click"}),
 ])
 def test_query_path_modules_import_only_what_they_promise(module, allowed):
     """Standard library only for textkeys and the queries; render adds click and i18n
-    (which finds its catalogs through paths), the words for situations and display widths
+    (which finds its catalogs through paths), the words for situations and things, display widths
     (wcwidth is imported only when a table holds a wide or combining character)."""
     import subprocess
     import sys
@@ -390,7 +390,7 @@ def test_can_play_with_an_unknown_rulebook_lists_the_rulebooks(runner, built_db)
 def test_diff_lists_the_edition_differences(runner, built_db):
     result = invoke(runner, ["diff", "munchkin-es", "munchkin-ja"], built_db)
     assert result.exit_code == 0
-    assert "starting cards" in result.stdout and "各人に2枚づつ" in result.stdout
+    assert "Cards of each deck dealt at the start" in result.stdout and "各人に2枚づつ" in result.stdout
 
 
 def test_table_json(runner, built_db):

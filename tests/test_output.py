@@ -124,13 +124,32 @@ def test_a_situation_is_said_in_words():
 def test_a_situation_never_seen_is_still_said_in_words():
     from cardbase.situations import describe
 
-    text = describe({"phase": "second_breakfast", "dead": False, "hand_size": 7,
-                     "this_turn": {"fought": True}, "army": ["Chaos", "Order"]},
+    text = describe({"phase": "second_breakfast", "asleep": False, "pie_count": 7,
+                     "this_turn": {"juggled": True}, "army": ["Chaos", "Order"]},
                     {"verb": "juggle_torches", "gold": 300})
-    assert "{" not in text and "'" not in text and "_" not in text
-    for phrase in ("second breakfast", "not dead", "hand size: 7", "this turn fought",
+    assert "{" not in text and "'" not in text and "_" not in text and "." not in text
+    for phrase in ("second breakfast", "not asleep", "pie count: 7", "this turn juggled",
                    "army: Chaos, Order", "juggle torches", "gold: 300"):
         assert phrase in text
+
+
+@pytest.mark.parametrize("lang", ["es", "de", "ja", "vi"])
+def test_the_checkers_state_keys_are_said_in_the_readers_language(lang):
+    """Every state key the decision tables vary has words in every catalog: none of its
+    English phrases is left."""
+    from cardbase.situations import describe_state
+
+    state = {"phase": "combat", "my_turn": False, "role": "helper", "dead": True,
+             "hand_size": 7, "half_breed": True, "lowest_level": False,
+             "combat": {"result": "won", "monsters": 1, "helpers": 1},
+             "this_turn": {"door": "monster", "ran_away": True, "monster_placed_by": "ability"},
+             "target_state": {"dead": True, "in_combat": False}, "hit_points": 0,
+             "controller": "other", "munchkin_base_in_play": False}
+    english = describe_state(state).split(" · ")
+    with i18n.language(lang):
+        said = describe_state(state).split(" · ")
+    assert len(said) == len(english)
+    assert [phrase for phrase in said if phrase in english and not phrase[-1].isdigit()] == []
 
 
 @pytest.mark.parametrize("lang, more", [("es", "… y {n} más"), ("de", "… und {n} weitere"),

@@ -28,7 +28,7 @@ from ..errors import CardbaseError
 from ..i18n import _
 from .checkpage import compile_all
 from .markup import bcp47
-from .pages import language_names, render_site
+from .pages import native_names, render_site
 from .search import add_folded_text
 
 SEARCH_LANG = {"en": ["en"], "es": ["es"], "de": ["de"], "ja": ["ja"], "vi": ["vi"]}
@@ -57,13 +57,44 @@ class _MkdocsLog(logging.Handler):
     def __init__(self):
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
+        #: what mkdocs said about links it could not resolve
+        self.links: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        message = record.getMessage()
+        self.messages.append(message)
+        if "link" in message or "anchor" in message:
+            self.links.append(message)
+
+
+def _chrome(lang: str) -> dict:
+    """The site's own words around the pages, in ``lang``: the footer and the tooltip of a
+    heading's permanent link (the theme translates the rest of its interface itself)."""
+    from .. import i18n
+
+    with i18n.language(lang):
+        before, _tool, after = _("Made with {tool}").partition("{tool}")
+        return {"made_with_before": before, "made_with_after": after,
+                "permalink": _("Permanent link to this section")}
+
+
+def _markdown_extensions(extensions: list, permalink_title: str) -> list:
+    """The base configuration's Markdown extensions, the ``toc`` permalink titled in the page's
+    language."""
+    out = []
+    for item in extensions:
+        if item == "toc" or (isinstance(item, dict) and "toc" in item):
+            options = dict(item["toc"] or {}) if isinstance(item, dict) else {}
+            options["permalink_title"] = permalink_title
+            item = {"toc": options}
+        out.append(item)
+    return out
 
 
 def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
             languages: tuple[str, ...]) -> Path:
+    names = native_names(languages)
+    chrome = _chrome(lang)
     config = dict(base)
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(out)
@@ -73,9 +104,10 @@ def _config(lang: str, docs: Path, out: Path, base: dict, site_dir: Path,
     theme["custom_dir"] = str(site_dir / "overrides")
     config["theme"] = theme
     config["plugins"] = [{"search": {"lang": SEARCH_LANG.get(lang, _search_lang(lang))}}]
-    # each language named in its own language: the menu marks each name with that language
-    config["extra"] = {"alternate": [{"name": language_names(code, (code,))[code], "lang": code}
-                                     for code in languages]}
+    config["extra"] = {"alternate": [{"name": names[code], "lang": code} for code in languages],
+                       "cardbase": chrome}
+    config["markdown_extensions"] = _markdown_extensions(config.get("markdown_extensions", []),
+                                                         chrome["permalink"])
     config["site_name"] = base.get("site_name", "cardbase")
     nav = docs.parent / f"nav-{lang}.yml"
     if nav.is_file():
@@ -102,7 +134,8 @@ def _copy_hand_written(lang: str, site_dir: Path, docs: Path) -> str:
     return intro
 
 
-def _mkdocs(config_file: Path, lang: str) -> None:
+def _mkdocs(config_file: Path, lang: str) -> list[str]:
+    """Build one language's site; return what mkdocs said about links it could not resolve."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -112,6 +145,7 @@ def _mkdocs(config_file: Path, lang: str) -> None:
     logger.addHandler(handler)
     try:
         build(load_config(str(config_file)))
+        return handler.links
     except (MkDocsException, OSError, ValueError) as exc:
         detail = "; ".join(handler.messages[-5:]) or str(exc)
         raise CardbaseError(_("the {lang} site failed to build: {detail}", lang=lang,
@@ -151,16 +185,18 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
             intro = _copy_hand_written(lang, site_dir, docs)
             pages = render_site(conn, lang, docs, intro=intro, locales=locales,
                                 compiled=compiled)
-            _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
+            unresolved = _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
             documents = add_folded_text(out / lang)
             index_size = (out / lang / "search" / "search_index.json").stat().st_size
             report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
-                                         "search_index_bytes": index_size}
+                                         "search_index_bytes": index_size,
+                                         "unresolved_links": list(unresolved or ())}
             report["pages"] += len(pages)
         # each language named in its own language, and marked with it
+        names = native_names(languages)
         links = "".join(
             f'<li><a href="{html.escape(code)}/" hreflang="{bcp47(code)}" lang="{bcp47(code)}">'
-            f'{html.escape(language_names(code, (code,))[code])}</a></li>' for code in languages)
+            f'{html.escape(names[code])}</a></li>' for code in languages)
         # the codes are folder names: as a JSON list in the script, no "</script>" can end it
         codes = json.dumps(list(languages)).replace("<", "\\u003c")
         (out / "index.html").write_text(REDIRECT.format(langs=codes, links=links),

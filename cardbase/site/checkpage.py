@@ -108,7 +108,8 @@ def _label(key: str, value, card_names: dict[str, tuple]) -> str:
     words = _WORDS.get(key)
     if words and value in words:
         return i18n._(words[value])
-    return str(value)
+    # a value the vocabulary has no words for yet is still said as words, never as an id
+    return str(value).replace("_", " ")
 
 
 def _lang_attr(lang: str | None, page_lang: str) -> Markup:

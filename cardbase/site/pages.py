@@ -18,16 +18,20 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import i18n, paths
+from .. import i18n, paths, words
+from ..render import VERDICT_MARKS
 from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
 from ..rules.table import decision_table
+from ..situations import describe_action, describe_state
 from ..storage import queries
 from . import markup
 from .checkpage import write_check_page
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
+#: the kinds of section a topic's page shows (a topic of card faces only has no page)
+TOPIC_KINDS = ("rule", "example", "sidebar", "variant")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
 
 
@@ -67,6 +71,22 @@ def language_names(lang: str, codes=LANGUAGES) -> dict[str, str]:
     return names
 
 
+def native_names(codes=LANGUAGES) -> dict[str, str]:
+    """Each language named in its own language (日本語, Tiếng Việt, Español), for the language
+    menu: a reader looks for their own language's name, not its name in a language they may not
+    read."""
+    from babel import Locale
+
+    names = {}
+    for code in codes:
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except Exception:  # an unknown language keeps its code
+            name = code
+        names[code] = name[:1].upper() + name[1:]
+    return names
+
+
 class SiteData:
     """Everything the pages need, read once from the database."""
 
@@ -74,6 +94,7 @@ class SiteData:
         self.conn = conn
         self.rulebooks = [dict(r) for r in queries.rulebook_rows(conn)]
         self.games = queries.game_names(conn)
+        self.rulebook_titles = {r["id"]: r["title"] for r in self.rulebooks}
         self.sections = [dict(r) for r in queries.sections_with_rulebook(conn)]
         for section in self.sections:
             section["flags"] = json.loads(section["flags"])
@@ -81,11 +102,16 @@ class SiteData:
         for topic_id, lang, title in queries.all_topic_titles(conn):
             self.topic_titles.setdefault(topic_id, {})[lang] = title
         self.topic_order = queries.topic_ids(conn)
+        self.topic_pages = {s["topic_id"] for s in self.sections
+                            if s["topic_id"] and s["kind"] in TOPIC_KINDS}
         self.translations: dict[tuple[int, str], dict] = {
             (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])}
             for r in queries.all_section_translations(conn)}
         #: (lang, context) -> text of the community translations whose source changed since
         self.fuzzy = {(r[0], r[1]): r[2].strip() for r in queries.fuzzy_translations(conn)}
+
+    def rulebook_title(self, rulebook_id: str) -> str:
+        return self.rulebook_titles.get(rulebook_id, rulebook_id)
 
     def topic_title(self, topic_id: str, lang: str) -> str:
         titles = self.topic_titles.get(topic_id, {})
@@ -116,7 +142,8 @@ class SiteData:
 def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict:
     raw = section["raw_text"][section["raw_start"]:section["raw_end"]]
     label = i18n._("Raw text")
-    shown = [f for f in section["flags"] if f["flag"] != "corrected"]
+    shown = [dict(zip(("label", "title"), words.flag(f["flag"])))
+             for f in section["flags"] if f["flag"] != "corrected"]
     translation = data.translations.get((section["id"], lang)) if section["lang"] != lang else None
     foreign = section["lang"] != lang
     return {
@@ -128,6 +155,8 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         "rulebook": safe_id(section["rulebook_id"]), "rulebook_title": section["rulebook_title"],
         "lang_name": names.get(section["lang"], section["lang"]),
         "topic": safe_id(section["topic_id"]) if section["topic_id"] else None,
+        # a topic's page exists only for topics with rule text; others are named, not linked
+        "topic_linked": section["topic_id"] in data.topic_pages,
         "topic_title": data.topic_title(section["topic_id"], lang) if section["topic_id"] else "",
         "topic_title_lang": data.topic_title_lang(section["topic_id"], lang)
         if section["topic_id"] else lang,
@@ -145,6 +174,11 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         if translation else None,
         "translation_fuzzy": bool(translation and translation["fuzzy"]),
     }
+
+
+def _stated(value) -> str:
+    """An edition's number, or that its rulebook does not state one."""
+    return i18n._("not stated") if value is None else str(value)
 
 
 def _write(root: Path, relative: str, text: str) -> None:
@@ -180,6 +214,7 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
         written.append(relative)
 
     rulebooks = [{**r, "id": safe_id(r["id"]), "lang_name": names.get(r["lang"], r["lang"]),
+                  "edition": words.edition(r["edition"]),
                   "quality_pct": f"{r['quality']:.0%}", "sections": r["section_count"]}
                  for r in data.rulebooks]
     page("home.md.j2", "index.md", intro=Markup(intro), rulebooks=rulebooks)
@@ -201,8 +236,12 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
     for diff in diffs.values():
         books = diff["rulebooks"]
         for parameter in diff["parameters"]:
-            note = (f"{parameter['parameter']}: {books[0]} {parameter[books[0]]}, "
-                    f"{books[1]} {parameter[books[1]]}")
+            note = i18n._("{parameter}: {value} in {rulebook}, {other_value} in {other}",
+                          parameter=words.parameter(parameter["parameter"]),
+                          value=_stated(parameter[books[0]]),
+                          rulebook=data.rulebook_title(books[0]),
+                          other_value=_stated(parameter[books[1]]),
+                          other=data.rulebook_title(books[1]))
             for rulebook in books:
                 for quote in parameter["quotes"][rulebook]:
                     topic = topic_of.get(citer.cite(rulebook, quote["quote"])["section"] or "")
@@ -210,16 +249,15 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
                         notes_by_topic[topic].append(note)
         for rulebook, rules in diff["stated_only_in"].items():
             for entry in rules:
-                note = i18n._("Stated only in {rulebook}: {rule}", rulebook=rulebook,
-                              rule=entry["says"])
+                note = i18n._("Stated only in {rulebook}: {rule}",
+                              rulebook=data.rulebook_title(rulebook), rule=entry["says"])
                 for quote in entry["quotes"]:
                     topic = topic_of.get(quote["section"] or "")
                     if topic and note not in notes_by_topic.setdefault(topic, []):
                         notes_by_topic[topic].append(note)
     for topic_id in data.topic_order:
         sections = [_section_view(s, data, lang, names) for s in data.sections
-                    if s["topic_id"] == topic_id and s["kind"] in
-                    ("rule", "example", "sidebar", "variant")]
+                    if s["topic_id"] == topic_id and s["kind"] in TOPIC_KINDS]
         if not sections:
             continue
         notes = notes_by_topic.get(topic_id, [])
@@ -233,7 +271,7 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written)
     _editions_page(env, root, diffs, written, data)
-    _status_page(conn, env, root, names, data, written, locales)
+    _status_page(conn, env, root, names, data, written, locales, lang)
     written += write_check_page(conn, root, lang, data.games, data.rulebooks, compiled,
                                 catalogs)
     _write_nav(root, lang, data, rulebooks, diffs, written)
@@ -321,14 +359,6 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
     written.append("glossary.md")
 
 
-def _situation_words(state: dict) -> str:
-    parts = [state.get("phase", "")]
-    parts.append(i18n._("my turn") if state.get("my_turn") else i18n._("someone else's turn"))
-    if state.get("role"):
-        parts.append(state["role"])
-    return " · ".join(p for p in parts if p)
-
-
 def _rules_pages(conn, env, root, lang, names, data, written) -> None:
     citer = Citer(conn)
     for game, game_name in data.games.items():
@@ -344,6 +374,7 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
                     citations.append({
                         "quote": quote, "rulebook": safe_id(rulebook), "heading": cited["heading"],
                         "lang": cited["lang"],
+                        "rulebook_title": data.rulebook_title(rulebook),
                         "slug": safe_id((cited["section"] or "/").split("/", 1)[1]),
                         "lang_name": names.get(cited["lang"], cited["lang"])})
             if citations:
@@ -355,44 +386,48 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
         table = decision_table(game, books)
         groups: dict[str, dict] = {}
         for row in table["rows"]:
-            action = row["action"]
-            key = " ".join(filter(None, [action.get("verb"), action.get("card_type"),
-                                         action.get("from")]))
+            key = describe_action(row["action"])
             group = groups.setdefault(key, {"title": key, "rows": []})
             cells = []
             for rulebook in books:
                 deciding = row["rules"][rulebook]
                 verdict = row["by_rulebook"][rulebook]
                 cells.append({"verdict": verdict, "word": i18n._(VERDICT_WORDS[verdict]),
+                              "mark": VERDICT_MARKS[verdict],
                               "rule": deciding[0] if deciding else None,
                               "anchor": anchor(deciding[0]) if deciding else None})
-            group["rows"].append({"situation": _situation_words(row["state"]), "cells": cells,
+            group["rows"].append({"situation": describe_state(row["state"]), "cells": cells,
                                   "differs": len(set(row["by_rulebook"].values())) > 1})
         _write(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
-            groups=list(groups.values()), rulebooks=books, game=safe_id(game),
+            groups=list(groups.values()), game=safe_id(game),
+            rulebooks=[{"id": rb, "title": data.rulebook_title(rb)} for rb in books],
             game_name=game_name))
         written.append(f"decisions/{game}.md")
 
 
-def _editions_page(env, root, diffs, written, data=None) -> None:
+def _editions_page(env, root, diffs, written, data: SiteData) -> None:
     for game, diff in diffs.items():
         first, second = diff["rulebooks"]
-        parameters = [{"parameter": p["parameter"], "first_value": p[first],
-                       "second_value": p[second],
-                       "sides": [{"rulebook": rb, "quotes": [q["quote"] for q in p["quotes"][rb]],
-                                  "lang": data.rulebook_lang(rb) if data else None}
+        parameters = [{"parameter": words.parameter(p["parameter"]),
+                       "first_value": _stated(p[first]), "second_value": _stated(p[second]),
+                       "sides": [{"rulebook": data.rulebook_title(rb),
+                                  "quotes": [q["quote"] for q in p["quotes"][rb]],
+                                  "lang": data.rulebook_lang(rb)}
                                  for rb in (first, second)]} for p in diff["parameters"]]
-        only = [{"rulebook": rb, "lang": data.rulebook_lang(rb) if data else None,
-                 "rules": [{"rule": r["rule"], "says": r["says"],
-                            "quotes": [q["quote"] for q in r["quotes"]]} for r in rules]}
+        only = [{"rulebook": data.rulebook_title(rb), "lang": data.rulebook_lang(rb),
+                 "rules": [{"rule": safe_id(r["rule"]), "anchor": anchor(r["rule"]),
+                            "says": r["says"], "quotes": [q["quote"] for q in r["quotes"]]}
+                           for r in rules]}
                 for rb, rules in diff["stated_only_in"].items() if rules]
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
-            first=first, second=second, parameters=parameters, only=only,
+            first=data.rulebook_title(first), second=data.rulebook_title(second),
+            game=safe_id(game),
+            parameters=parameters, only=only,
             differing=diff["differing_cells"], total=diff["table_cells"]))
         written.append(f"editions-{game}.md")
 
 
-def _status_page(conn, env, root, names, data, written, locales) -> None:
+def _status_page(conn, env, root, names, data, written, locales, lang="en") -> None:
     from ..paths import locales as find_locales
     from ..translate.workflow import status
 
@@ -403,7 +438,7 @@ def _status_page(conn, env, root, names, data, written, locales) -> None:
                  for r in report["catalogs"]]
     marks = {"published": "✓", "community": i18n._("community"), "none": "—"}
     langs = [{"code": c, "name": names.get(c, c)} for c in report["languages"]]
-    topics = [{"title": data.topic_title(t["topic"], "en"),
+    topics = [{"title": data.topic_title(t["topic"], lang),
                "status": {c: marks[t["languages"][c]] for c in report["languages"]}}
               for t in report["topics"]]
     _write(root, "translations.md", env.get_template("status.md.j2").render(
