@@ -375,6 +375,9 @@ def site_built(path, report: dict) -> None:
     """The summary of ``cardbase site build``: pages and languages written."""
     note(_("built {path}: {pages} pages in {n} languages", path=path, pages=report["pages"],
            n=len(report["languages"])))
+    if not report.get("site_url"):
+        note(_("no sitemaps: they need the site's address (--site-url); the 404 pages expect "
+               "the site at the server's root"))
 
 
 def document(text: str) -> None:

@@ -19,10 +19,8 @@ import jinja2
 from markupsafe import Markup
 
 from .. import i18n
-from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
-from ..rules.table import decision_table
 from ..storage import queries
 from . import markup
 
@@ -144,17 +142,22 @@ def _write(root: Path, relative: str, text: str) -> None:
 
 
 def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "",
-                locales: Path | None = None) -> list[str]:
+                locales: Path | None = None, shared: dict | None = None) -> list[str]:
     """Write every generated page of language ``lang`` under ``root``; return their paths.
 
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
-    the pages as ``root/../nav-<lang>.yml``.
+    the pages as ``root/../nav-<lang>.yml``. ``shared`` is what the pages show that does not
+    depend on the language (``shared.compute``), computed here when not given.
     """
+    if shared is None:
+        from .shared import compute
+
+        shared = compute(conn, locales)
     with i18n.language(lang):
-        return _render_site(conn, lang, root, intro, locales)
+        return _render_site(conn, lang, root, intro, locales, shared)
 
 
-def _render_site(conn, lang, root, intro, locales) -> list[str]:
+def _render_site(conn, lang, root, intro, locales, shared) -> list[str]:
     env = environment(lang)
     names = language_names(lang, (lang,))
     data = SiteData(conn)
@@ -174,11 +177,7 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
         page("rulebook.md.j2", f"rulebooks/{rulebook['id']}.md", rulebook=rulebook,
              sections=sections)
 
-    diffs = {}
-    for game in ("munchkin",):
-        books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
-        if len(books) == 2:
-            diffs[game] = differences(conn, books[0], books[1], examples=0)
+    diffs = shared["diffs"]
     # each edition difference is shown on the topics of the sections that state it
     topic_of = {f"{sec['rulebook_id']}/{sec['slug']}": sec["topic_id"] for sec in data.sections}
     citer = Citer(conn)
@@ -215,9 +214,9 @@ def _render_site(conn, lang, root, intro, locales) -> list[str]:
 
     written += _card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
-    _rules_pages(conn, env, root, lang, names, data, written)
+    _rules_pages(conn, env, root, lang, names, data, written, shared["tables"])
     _editions_page(env, root, diffs, written)
-    _status_page(conn, env, root, names, data, written, locales)
+    _status_page(conn, env, root, names, data, written, shared["status"])
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
 
@@ -349,7 +348,7 @@ def _situation_words(state: dict) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def _rules_pages(conn, env, root, lang, names, data, written) -> None:
+def _rules_pages(conn, env, root, lang, names, data, written, tables) -> None:
     citer = Citer(conn)
     for game, game_name in data.games.items():
         books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
@@ -371,7 +370,7 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
         _write(root, f"rules/{game}.md", env.get_template("rules.md.j2").render(
             rules=rules, game_name=game_name))
         written.append(f"rules/{game}.md")
-        table = decision_table(game, books)
+        table = tables[game]
         groups: dict[str, dict] = {}
         for row in table["rows"]:
             action = row["action"]
@@ -410,11 +409,7 @@ def _editions_page(env, root, diffs, written) -> None:
         written.append(f"editions-{game}.md")
 
 
-def _status_page(conn, env, root, names, data, written, locales) -> None:
-    from ..paths import locales as find_locales
-    from ..translate.workflow import status
-
-    report = status(conn, locales or find_locales())
+def _status_page(conn, env, root, names, data, written, report) -> None:
     kinds = {"interface": i18n._("interface"), "content": i18n._("content")}
     interface = [{"name": names.get(r["lang"], r["lang"]), "kind": kinds[r["kind"]],
                   "translated": r["translated"], "fuzzy": r["fuzzy"], "missing": r["missing"]}
