@@ -22,7 +22,7 @@ from .. import i18n
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
 from ..storage import queries
-from . import markup
+from . import coverage, markup
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
@@ -174,8 +174,14 @@ def _render_site(conn, lang, root, intro, locales, shared) -> list[str]:
     for rulebook in rulebooks:
         sections = [_section_view(s, data, lang, names) for s in data.sections
                     if s["rulebook_id"] == rulebook["id"]]
+        # the sentences the checker encodes are marked, and the page opens with its coverage
+        game = rulebook["game_id"]
+        coverage.mark_sections(
+            sections, [s["ref"] for s in data.sections if s["rulebook_id"] == rulebook["id"]],
+            shared["marks"], rulebook["id"],
+            game, [r["id"] for r in data.rulebooks if r["game_id"] == game], lang)
         page("rulebook.md.j2", f"rulebooks/{rulebook['id']}.md", rulebook=rulebook,
-             sections=sections)
+             sections=sections, coverage=coverage.summary(shared["coverage"].get(rulebook["id"])))
 
     diffs = shared["diffs"]
     # each edition difference is shown on the topics of the sections that state it

@@ -1,7 +1,7 @@
 """What every language's pages show that does not depend on the language, computed once per build.
 
-The decision tables of each game, the edition differences, the translation status and the rules
-coverage of each rulebook are the same facts in every language; only their words differ. They are
+The decision tables of each game, the edition differences, the translation status, the rules
+coverage of each rulebook and the situations its marks link to are the same facts in every language; only their words differ. They are
 computed once, before the languages are built, and handed to each language's build (to a worker
 process as a pickled copy), instead of once per language. ``compute`` returns plain data:
 dictionaries, lists, strings and numbers.
@@ -21,6 +21,7 @@ def compute(conn: sqlite3.Connection, locales: Path | None = None) -> dict:
     from ..rules.table import decision_table
     from ..storage import queries
     from ..translate.workflow import status
+    from .coverage import sentence_marks
 
     rulebooks = [dict(r) for r in queries.rulebook_rows(conn)]
     books = {game: [r["id"] for r in rulebooks if r["game_id"] == game]
@@ -30,6 +31,7 @@ def compute(conn: sqlite3.Connection, locales: Path | None = None) -> dict:
     for game in ("munchkin",):
         if len(books.get(game, ())) == 2:
             diffs[game] = differences(conn, books[game][0], books[game][1], examples=0)
+    covered = {entry["rulebook"]: entry for entry in coverage(conn)["rulebooks"]}
     return {"tables": tables, "diffs": diffs,
             "status": status(conn, locales or find_locales()),
-            "coverage": {entry["rulebook"]: entry for entry in coverage(conn)["rulebooks"]}}
+            "coverage": covered, "marks": sentence_marks(covered, tables)}
