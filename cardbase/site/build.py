@@ -8,6 +8,9 @@ index, so a search stays within the language being read), configured from the to
 ``mkdocs.yml`` (the project's, else the package's). The result is staged beside the target and
 exchanged with the old site in one step (``cardbase.atomic``); a failure names the page and leaves
 the old site, and a build that was killed leaves a staging folder the next build removes.
+The languages are built at the same time, by this process and worker processes (``parallel``),
+all handed what does not depend on the language, computed once (``shared``); ``urls`` gives each
+build the site's address, when known, for its sitemap and its 404 page.
 """
 
 from __future__ import annotations
@@ -142,8 +145,9 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
     """Build every language's site into ``target`` (atomically); return what was built.
 
     The languages are the shipped ones and every language with catalogs under ``locales``.
-    They are built by ``jobs`` worker processes at once (default: one per processor, at most
-    one per language); with one job, or a database that is not a file, in this process.
+    ``jobs`` of them are built at once, by this process and worker processes (default: one per
+    processor, at most one per language); with one job, or a database that is not a file, one
+    after the other in this process.
     ``site_url`` (where the site will be served) fills each language's sitemap; without it the
     sitemaps are left out and the 404 pages expect the site at the server's root.
     """
@@ -163,14 +167,16 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
     report = {"languages": {}, "pages": 0, "site_url": site_url}
     try:
         out = staging / "site"
-        shared = compute(conn, locales)
-        args = (staging, site_dir, locales, base, languages, shared, site_url)
+
+        def prepare() -> tuple:
+            return (staging, site_dir, locales, base, languages, compute(conn, locales), site_url)
+
         jobs = worker_count(jobs, len(languages))
         database = database_file(conn)
         if jobs > 1 and database:
-            built = build_in_workers(database, languages, args, jobs, progress)
+            built = build_in_workers(conn, database, languages, prepare, jobs, progress)
         else:
-            built = {}
+            built, args = {}, prepare()
             for lang in languages:
                 if progress:
                     progress(lang)

@@ -1,11 +1,14 @@
-"""Building the languages of the site at the same time, one worker process per processor.
+"""Building the languages of the site at the same time, one process per processor.
 
 mkdocs keeps global state (its logging, its plugin events, the theme's Jinja environment) and is
-not safe to run in threads, so each language is built in a process of its own. The workers are
-started fresh ("spawn"), open the database read-only themselves, and receive what does not
-depend on the language already computed (``shared.compute``), pickled. A language that fails
+not safe to run in threads, so the languages are built by processes: the building process itself
+and worker processes, started fresh ("spawn") while the building process computes what does not
+depend on the language (``shared.compute``). The workers open the database read-only themselves
+and receive that shared data pickled. A language that fails
 comes back as its error message, naming the page; the remaining languages are cancelled, the
-running ones are waited for, and the caller keeps the previous site.
+running ones are waited for, and the caller keeps the previous site. A worker ends with the
+process that started it, even one that was killed, so nothing writes into a staging folder
+that the next build is about to remove.
 """
 
 from __future__ import annotations
@@ -80,23 +83,50 @@ def _work(database: str, lang: str, args: tuple, message_langs: list[str] | None
         conn.close()
 
 
-def build_in_workers(database: str, languages: tuple[str, ...], args: tuple, jobs: int,
+def _warm() -> None:
+    """In a worker, while the building process computes the shared data: import what a
+    language's build needs, so that the first language does not wait for it."""
+    import mkdocs.commands.build  # noqa: F401
+    import mkdocs.config  # noqa: F401
+
+    from . import build, pages  # noqa: F401
+
+
+def build_in_workers(conn, database: str, languages: tuple[str, ...],
+                     prepare: Callable[[], tuple], jobs: int,
                      progress: Callable[[str], None] | None = None) -> dict[str, dict]:
-    """Build every language in ``jobs`` worker processes; return each language's figures."""
+    """Build every language, ``jobs`` at a time: some in this process, the others in ``jobs - 1``
+    worker processes; return each language's figures.
+
+    ``prepare()`` gives the arguments of a language's build (``build._build_language``, after
+    the language); it runs while the workers start. This process takes every ``jobs``-th
+    language, from the first: it has no process to start, so it takes the larger share.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
+    from .build import _build_language
+
     message_langs = _message_languages()
     built: dict[str, dict] = {}
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+    pool = ProcessPoolExecutor(jobs - 1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_die_with_parent, initargs=(os.getpid(),))
     try:
+        for _worker in range(jobs - 1):
+            pool.submit(_warm)
+        args = prepare()
+        mine = languages[0::jobs]
         futures = {}
         for lang in languages:
+            if lang not in mine:
+                if progress:
+                    progress(lang)
+                futures[pool.submit(_work, database, lang, args, message_langs)] = lang
+        for lang in mine:
             if progress:
                 progress(lang)
-            futures[pool.submit(_work, database, lang, args, message_langs)] = lang
+            built[lang] = _build_language(conn, lang, *args)
         for future in as_completed(futures):
             lang = futures[future]
             try:

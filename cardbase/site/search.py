@@ -3,8 +3,8 @@
 mkdocs-material's search does not fold diacritics, so ``quai vat`` would not find "Quái vật",
 and no analyser maps ``đ`` to ``d``. After each build, every document of the language's
 ``search_index.json`` whose text holds words that folding changes (``textkeys.fold``: accents
-removed, ``đ`` → ``d``, ``ß`` → ``ss``) gets a ``folded`` field with those words folded, each once,
-as plain text; the field is listed in the index's fields, so that the search matches it while
+removed, ``đ`` → ``d``, ``ß`` → ``ss``) gets a ``folded`` field with those words folded, each
+once, as plain text; the field is listed in the index's fields, so that the search matches it while
 results still show the original text. The words folding leaves as they are (besides their case,
 which the search ignores anyway) are found in the text itself, and a document without such words
 gets no field at all: the index does not hold each text twice.

@@ -1,9 +1,10 @@
 """What every language's pages show that does not depend on the language, computed once per build.
 
 The decision tables of each game, the edition differences, the translation status, the rules
-coverage of each rulebook and the situations its marks link to are the same facts in every language; only their words differ. They are
-computed once, before the languages are built, and handed to each language's build (to a worker
-process as a pickled copy), instead of once per language. ``compute`` returns plain data:
+coverage of each rulebook and the situations its marks link to are the same facts in every
+language; only their words differ. They are computed once, before the languages are built, and
+handed to each language's build (to a worker process as a pickled copy), instead of once per
+language. ``compute`` returns plain data:
 dictionaries, lists, strings and numbers.
 """
 
