@@ -383,6 +383,9 @@ def site_built(path, report: dict) -> None:
         for detail in built_language.get("unresolved_links") or ():
             note(_("the {lang} site has a link that leads nowhere: {detail}", lang=lang,
                    detail=detail))
+    if not report.get("site_url"):
+        note(_("no sitemaps: they need the site's address (--site-url); the 404 pages expect "
+               "the site at the server's root"))
 
 
 def document(text: str) -> None:

@@ -125,8 +125,9 @@ def test_site_build_command_reports_failure_clearly(runner, built_db, tmp_path, 
         raise CardbaseError("the en site failed to build: cards/index.md: bad", stage="site")
 
     monkeypatch.setattr(build, "_mkdocs", broken)
+    # one job: the build runs in this process, where the failure is planted
     result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
-                                  str(tmp_path / "out")])
+                                  str(tmp_path / "out"), "--jobs", "1"])
     assert result.exit_code == 1 and "cards/index.md" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -191,7 +192,7 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     monkeypatch.setattr(build, "_mkdocs", fake_mkdocs)
     try:
         result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
-                                      str(tmp_path / "out")],
+                                      str(tmp_path / "out"), "--jobs", "1"],
                                env={"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None,
                                     "LANG": "de_DE.UTF-8"})
     finally:
@@ -199,5 +200,7 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     assert result.exit_code == 0, result.stderr
     lines = result.stderr.splitlines()
     assert lines[:2] == ["baue die en-Website", "baue die es-Website"]
-    assert all(line.startswith("baue die") for line in lines[:-1])
-    assert "Seiten" in lines[-1] or "Sprachen" in lines[-1]
+    # then the summary, and the note that no sitemaps were written (no --site-url)
+    assert all(line.startswith("baue die") for line in lines[:-2])
+    assert "Seiten" in lines[-2] or "Sprachen" in lines[-2]
+    assert "--site-url" in lines[-1]

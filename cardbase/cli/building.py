@@ -56,8 +56,13 @@ def _site_options(command):
                                "build keeps the old one)."))
 @_site_options
 @option("--quiet", "-q", is_flag=True)
+@option("--site-url", metavar="URL", default=None,
+        help=N_("The address the site will be served at (https://example.org/rules/): fills "
+                "each language's sitemap.xml and the 404 pages' links."))
+@option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+        help=N_("How many languages to build at once (default: one per processor)."))
 @guarded
-def site_build(out, db_path, quiet):
+def site_build(out, db_path, quiet, site_url, jobs):
     from ..paths import site_output
     from ..site.build import build_site
 
@@ -67,7 +72,8 @@ def site_build(out, db_path, quiet):
         if not quiet:
             render.site_progress(lang)
 
-    report = build_site(_connect(db_path), out, progress=progress)
+    report = build_site(_connect(db_path), out, progress=progress, site_url=site_url,
+                        jobs=jobs)
     if not quiet:
         render.site_built(out, report)
 

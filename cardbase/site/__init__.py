@@ -4,5 +4,8 @@ when complete.
 
 ``markup`` escapes every text that comes from the database, ``pages`` gathers what each page
 shows, ``templates/`` renders it (interface strings through the gettext catalogs), ``search``
-adds accent-folded text to each language's search index, and ``build`` runs it all.
+adds accent-folded text to each language's search index, and ``build`` runs it all:
+``shared`` computes once what every language shows alike, ``parallel`` builds the languages in
+worker processes, ``urls`` and ``hooks`` handle the site's address (sitemaps, 404 pages), and
+``coverage`` marks on each rulebook page the sentences the rules checker encodes.
 """

@@ -8,6 +8,9 @@ index, so a search stays within the language being read), configured from the to
 ``mkdocs.yml`` (the project's, else the package's). The result is staged beside the target and
 exchanged with the old site in one step (``cardbase.atomic``); a failure names the page and leaves
 the old site, and a build that was killed leaves a staging folder the next build removes.
+The languages are built at the same time, by this process and worker processes (``parallel``),
+all handed what does not depend on the language, computed once (``shared``); ``urls`` gives each
+build the site's address, when known, for its sitemap and its 404 page.
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ from .. import paths
 from ..atomic import remove_abandoned, replace_folder, staging_name
 from ..errors import CardbaseError
 from ..i18n import _
-from .checkpage import compile_all
 from .markup import bcp47
 from .pages import native_names, render_site
+from .parallel import build_in_workers, database_file, worker_count
 from .search import add_folded_text
+from .urls import check_site_url, language_config, leave_out_empty_sitemap, write_root_files
 
 SEARCH_LANG = {"en": ["en"], "es": ["es"], "de": ["de"], "ja": ["ja"], "vi": ["vi"]}
 
@@ -154,44 +158,72 @@ def _mkdocs(config_file: Path, lang: str) -> list[str]:
         logger.removeHandler(handler)
 
 
+def _build_language(conn, lang: str, staging: Path, site_dir: Path, locales, base: dict,
+                    languages: tuple[str, ...], shared: dict, site_url: str | None) -> dict:
+    """Generate and build one language's site under ``staging``; return its figures."""
+    docs = staging / "docs" / lang
+    out = staging / "site" / lang
+    docs.mkdir(parents=True)
+    intro = _copy_hand_written(lang, site_dir, docs)
+    pages = render_site(conn, lang, docs, intro=intro, locales=locales, shared=shared)
+    unresolved = _mkdocs(language_config(_config(lang, docs, out, base, site_dir, languages),
+                                         lang, site_url), lang)
+    leave_out_empty_sitemap(out, site_url)
+    documents = add_folded_text(out)
+    index_size = (out / "search" / "search_index.json").stat().st_size
+    return {"pages": len(pages), "search_documents": documents,
+            "search_index_bytes": index_size, "unresolved_links": list(unresolved or ()),
+            "bytes": sum(f.stat().st_size for f in out.rglob("*") if f.is_file())}
+
+
 def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = None,
                locales: paths.Locales | Path | None = None,
-               progress: Callable[[str], None] | None = None) -> dict:
+               progress: Callable[[str], None] | None = None, jobs: int | None = None,
+               site_url: str | None = None) -> dict:
     """Build every language's site into ``target`` (atomically); return what was built.
 
     The languages are the shipped ones and every language with catalogs under ``locales``.
+    ``jobs`` of them are built at once, by this process and worker processes (default: one per
+    processor, at most one per language); with one job, or a database that is not a file, one
+    after the other in this process.
+    ``site_url`` (where the site will be served) fills each language's sitemap; without it the
+    sitemaps are left out and the 404 pages expect the site at the server's root.
     """
     from ..translate.workflow import languages as catalog_languages
+    from .shared import compute
 
     locales = paths.as_locales(locales) if locales is not None else paths.locales()
     languages = tuple(languages or catalog_languages(locales))
     site_dir = Path(os.path.abspath(site_dir)) if site_dir else paths.site_pages()
     base = yaml.safe_load(paths.mkdocs_config().read_text(encoding="utf-8"))
+    site_url = check_site_url(site_url)
     target = Path(os.path.abspath(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_abandoned(target)
     staging = staging_name(target)
     staging.mkdir()
-    report = {"languages": {}, "pages": 0}
+    report = {"languages": {}, "pages": 0, "site_url": site_url}
     try:
         out = staging / "site"
-        # the checker is compiled once, for every language of the "Can I play this?" page
-        compiled = compile_all(conn, languages, locales)
+
+        def prepare() -> tuple:
+            return (staging, site_dir, locales, base, languages,
+                    compute(conn, locales, languages), site_url)
+
+        jobs = worker_count(jobs, len(languages))
+        database = database_file(conn)
+        if jobs > 1 and database:
+            built = build_in_workers(conn, database, languages, prepare, jobs, progress)
+        else:
+            built, args = {}, prepare()
+            for lang in languages:
+                if progress:
+                    progress(lang)
+                built[lang] = _build_language(conn, lang, *args)
         for lang in languages:
-            if progress:
-                progress(lang)
-            docs = staging / "docs" / lang
-            docs.mkdir(parents=True)
-            intro = _copy_hand_written(lang, site_dir, docs)
-            pages = render_site(conn, lang, docs, intro=intro, locales=locales,
-                                compiled=compiled)
-            unresolved = _mkdocs(_config(lang, docs, out / lang, base, site_dir, languages), lang)
-            documents = add_folded_text(out / lang)
-            index_size = (out / lang / "search" / "search_index.json").stat().st_size
-            report["languages"][lang] = {"pages": len(pages), "search_documents": documents,
-                                         "search_index_bytes": index_size,
-                                         "unresolved_links": list(unresolved or ())}
-            report["pages"] += len(pages)
+            report["languages"][lang] = built[lang]
+            report["pages"] += built[lang]["pages"]
+        write_root_files(out, languages, site_url)
         # each language named in its own language, and marked with it
         names = native_names(languages)
         links = "".join(

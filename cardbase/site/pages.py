@@ -20,13 +20,11 @@ from markupsafe import Markup
 
 from .. import i18n, paths, words
 from ..render import VERDICT_MARKS
-from ..rules.editions import differences
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
-from ..rules.table import decision_table
 from ..situations import describe_action, describe_state
 from ..storage import queries
-from . import markup
+from . import coverage, markup
 from .checkpage import write_check_page
 
 LANGUAGES = ("en", "es", "de", "ja", "vi")
@@ -188,20 +186,24 @@ def _write(root: Path, relative: str, text: str) -> None:
 
 
 def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "",
-                locales: Path | None = None, compiled: dict | None = None) -> list[str]:
+                locales: Path | None = None, shared: dict | None = None) -> list[str]:
     """Write every generated page of language ``lang`` under ``root``; return their paths.
 
     The navigation (``nav`` of the mkdocs configuration, titles in ``lang``) is written beside
-    the pages as ``root/../nav-<lang>.yml``. ``compiled`` is the checker compiled for the
-    "Can I play this?" page (``checkpage.compile_all``), made here when not given.
+    the pages as ``root/../nav-<lang>.yml``. ``shared`` is what the pages show that does not
+    depend on the language (``shared.compute``), computed here when not given.
     """
+    if shared is None:
+        from .shared import compute
+
+        shared = compute(conn, locales, (lang,))
     # the interface in the catalogs given, like the content (a translator's new language too)
     catalogs = paths.as_locales(locales) if locales is not None else None
     with i18n.language(lang, catalogs):
-        return _render_site(conn, lang, root, intro, locales, catalogs, compiled)
+        return _render_site(conn, lang, root, intro, locales, shared, catalogs)
 
 
-def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None) -> list[str]:
+def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> list[str]:
     from .cards import card_pages
 
     env = environment(lang, catalogs)
@@ -221,14 +223,17 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
     for rulebook in rulebooks:
         sections = [_section_view(s, data, lang, names) for s in data.sections
                     if s["rulebook_id"] == rulebook["id"]]
+        # the sentences the checker encodes are marked, and the page opens with its coverage
+        game = rulebook["game_id"]
+        coverage.mark_sections(
+            sections, [s["ref"] for s in data.sections if s["rulebook_id"] == rulebook["id"]],
+            shared["marks"], rulebook["id"],
+            game, [r["id"] for r in data.rulebooks if r["game_id"] == game], lang)
         page("rulebook.md.j2", f"rulebooks/{rulebook['id']}.md", rulebook=rulebook,
-             sections=sections, meta=_heading_langs(sections))
+             sections=sections, meta=_heading_langs(sections),
+             coverage=coverage.summary(shared["coverage"].get(rulebook["id"])))
 
-    diffs = {}
-    for game in ("munchkin",):
-        books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
-        if len(books) == 2:
-            diffs[game] = differences(conn, books[0], books[1], examples=0)
+    diffs = shared["diffs"]
     # each edition difference is shown on the topics of the sections that state it
     topic_of = {f"{sec['rulebook_id']}/{sec['slug']}": sec["topic_id"] for sec in data.sections}
     citer = Citer(conn)
@@ -269,10 +274,10 @@ def _render_site(conn, lang, root, intro, locales, catalogs=None, compiled=None)
 
     written += card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
-    _rules_pages(conn, env, root, lang, names, data, written)
+    _rules_pages(conn, env, root, lang, names, data, written, shared["tables"])
     _editions_page(env, root, diffs, written, data)
-    _status_page(conn, env, root, names, data, written, locales, lang)
-    written += write_check_page(conn, root, lang, data.games, data.rulebooks, compiled,
+    _status_page(conn, env, root, names, data, written, shared["status"], lang)
+    written += write_check_page(conn, root, lang, data.games, data.rulebooks, shared["check"],
                                 catalogs)
     _write_nav(root, lang, data, rulebooks, diffs, written)
     return written
@@ -359,7 +364,7 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
     written.append("glossary.md")
 
 
-def _rules_pages(conn, env, root, lang, names, data, written) -> None:
+def _rules_pages(conn, env, root, lang, names, data, written, tables) -> None:
     citer = Citer(conn)
     for game, game_name in data.games.items():
         books = [r["id"] for r in data.rulebooks if r["game_id"] == game]
@@ -383,7 +388,7 @@ def _rules_pages(conn, env, root, lang, names, data, written) -> None:
         _write(root, f"rules/{game}.md", env.get_template("rules.md.j2").render(
             rules=rules, game_name=game_name))
         written.append(f"rules/{game}.md")
-        table = decision_table(game, books)
+        table = tables[game]
         groups: dict[str, dict] = {}
         for row in table["rows"]:
             key = describe_action(row["action"])
@@ -427,11 +432,7 @@ def _editions_page(env, root, diffs, written, data: SiteData) -> None:
         written.append(f"editions-{game}.md")
 
 
-def _status_page(conn, env, root, names, data, written, locales, lang="en") -> None:
-    from ..paths import locales as find_locales
-    from ..translate.workflow import status
-
-    report = status(conn, locales or find_locales())
+def _status_page(conn, env, root, names, data, written, report, lang="en") -> None:
     kinds = {"interface": i18n._("interface"), "content": i18n._("content")}
     interface = [{"name": names.get(r["lang"], r["lang"]), "kind": kinds[r["kind"]],
                   "translated": r["translated"], "fuzzy": r["fuzzy"], "missing": r["missing"]}
