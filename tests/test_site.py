@@ -199,3 +199,13 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     assert lines[:2] == ["baue die en-Website", "baue die es-Website"]
     assert all(line.startswith("baue die") for line in lines[:-1])
     assert "Seiten" in lines[-1] or "Sprachen" in lines[-1]
+
+
+def test_a_lost_symbol_shows_its_mark_and_flag_on_the_rulebook_page(conn, tmp_path):
+    from cardbase.site.pages import render_site
+
+    render_site(conn, "es", tmp_path)
+    page = (tmp_path / "rulebooks" / "dungeon-mayhem-es.md").read_text(encoding="utf-8")
+    # in the section's text and in its flag's detail
+    assert page.count("bajan a cero (el símbolo [□]), estás fuera de combate.") == 2
+    assert ">symbols\\_lost</span>" in page
