@@ -412,3 +412,13 @@ def test_a_lookup_imports_neither_pathlib_nor_json(built_db):
     loaded = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
                             text=True, check=True).stdout.split()
     assert loaded == []
+
+
+def test_section_shows_a_lost_symbols_mark_and_flag(runner, built_db):
+    text = invoke(runner, ["section", "dungeon-mayhem-es/puntos-de-golpe"], built_db).stdout
+    assert "(el símbolo [□]), estás fuera de combate." in text
+    assert "symbols_lost" in text
+    data = json.loads(invoke(runner, ["section", "dungeon-mayhem-es/puntos-de-golpe", "--json"],
+                             built_db).stdout)
+    assert "[□]" not in data["raw"] and data["body"].count("[□]") == 2
+    assert any(f["flag"] == "symbols_lost" and "[□]" in f["detail"] for f in data["flags"])

@@ -204,3 +204,16 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     assert all(line.startswith("baue die") for line in lines[:-2])
     assert "Seiten" in lines[-2] or "Sprachen" in lines[-2]
     assert "--site-url" in lines[-1]
+
+
+def test_a_lost_symbol_shows_its_mark_and_flag_on_the_rulebook_page(conn, tmp_path):
+    from cardbase import i18n
+    from cardbase.site.pages import render_site
+
+    render_site(conn, "es", tmp_path)
+    page = (tmp_path / "rulebooks" / "dungeon-mayhem-es.md").read_text(encoding="utf-8")
+    # the mark in the section's text, and the section's flag in the reader's words
+    assert "bajan a cero (el símbolo [□]), estás fuera de combate." in page
+    with i18n.language("es"):
+        label = i18n._("symbols lost")
+    assert f">{label}</span>" in page

@@ -23,8 +23,10 @@ class StageContext:
     pages: list[tuple[int, int]] = field(default_factory=list)
     #: (raw start, raw end) of print slugs and other furniture removed from the running text.
     furniture: list[tuple[int, int]] = field(default_factory=list)
-    #: raw offsets where a printed symbol was lost (``damage_marks``): the gap is right before them
+    #: raw offsets where a printed symbol was lost (``damage_marks``): the mark ``[□]`` stands there
     lost_symbols: list[int] = field(default_factory=list)
+    #: (raw start, raw end) of passages a reviewer kept as printed (``overlay``): never marked
+    as_printed: list[tuple[int, int]] = field(default_factory=list)
     #: The text being worked on, with its raw mapping (set by the pipeline before each stage).
     mapped: "MappedText | None" = None
 

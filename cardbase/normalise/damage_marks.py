@@ -8,15 +8,18 @@ Two kinds of damage leave text that reads as if whole once lines are reflowed:
   (so it is not a word split across lines), ``TRUNCATED`` is put after it: the words stay as
   printed and the gap shows;
 * a **lost symbol**: an icon set in the line (a sword, a shield) that the extraction dropped
-  leaves its noun naming nothing: ``el símbolo en ellas``, ``(el símbolo)``. Where the singular
-  noun for "symbol" in the text's language (``SYMBOL_NOUNS``, words of the language, not of a
-  document) is not followed by what names it (``de ataque``, a name in quotes), the gap right
-  after it is recorded (``StageContext.lost_symbols``, in raw offsets). The text itself is left as
-  extracted there, because quotations of the rulebooks cite those sentences word for word; the
-  section that holds the gap is flagged ``symbols_lost`` and its flag shows the sentence with
-  ``SYMBOL_LOST`` at the gap.
+  leaves a hole of a recognisable shape (``symbol_gaps``): a run of spaces inside a line
+  (``con el símbolo  para``; in Japanese any space between two characters), a symbol noun that
+  nothing names (``el símbolo en ellas``, ``(el símbolo)``), a word that governs what follows it
+  standing before a punctuation mark (``tienen el .``, ``mit dem ,``), empty brackets, a Japanese
+  particle with nothing before it (``、を``). ``SYMBOL_LOST`` is put at the gap, its raw offset
+  recorded (``StageContext.lost_symbols``), and the section that holds it is flagged
+  ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
+  ``DANGLING_WORDS``) are words of the language, not of a document.
 
-Nothing is guessed: the marks say that something is missing, not what.
+Nothing is guessed: the marks say that something is missing, not what. A mark is an insertion,
+so every character around it keeps its raw span. A passage a reviewer kept ``as_printed`` in the
+overlay (a joke about a missing word) gets no mark.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import re
 
 from .context import StageContext
+from .lexicon import Lexicon
 from .textmap import Edit
 
 NAME = "damage_marks"
@@ -90,12 +94,44 @@ def _truncations(text: str, ctx: StageContext) -> list[Edit]:
     return edits
 
 
-def lost_symbols(text: str, lang: str) -> list[int]:
-    """The positions in ``text`` right after a symbol noun whose symbol was lost."""
-    nouns = SYMBOL_NOUNS.get(lang.split("-")[0])
+#: Words that cannot end a phrase: articles, possessives and prepositions that always stand before
+#: what they govern (words of the language, not of a document). Before a punctuation mark they
+#: govern nothing, so what stood there was lost: ``tienen el .``, ``mit dem ,``. Words that may end
+#: a phrase (German separable prefixes ``mit``, ``an``; Spanish pronouns ``la``, ``lo``; numerals
+#: ``una``) are left out.
+DANGLING_WORDS: dict[str, tuple[str, ...]] = {
+    "es": ("el", "del", "al", "de", "con", "para", "por", "sin", "en", "un", "su", "sus", "tu",
+           "tus", "mi", "mis", "cada", "entre", "hacia", "desde"),
+    "de": ("für", "von", "vom", "zum", "zur", "beim", "im", "ins", "dem", "des", "einem", "eines",
+           "jedes", "jedem", "deinem", "deines", "seinem", "seines"),
+    "en": ("the", "a", "an", "of", "each", "every", "your"),
+    "vi": ("của", "các", "những", "mỗi"),
+}
+#: Japanese particles that never begin a phrase: one right after a punctuation mark or a gap has
+#: lost the word it marks (``、をプレイする``).
+JA_ORPHAN_PARTICLES = "を"
+
+_CJK = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
+_AFTER_GAP = ".,;:!?)]»”"
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|（\s*）|「\s*」|『\s*』|“\s*”|«\s*»|„\s*“")
+_SPACED_GAP = re.compile(r"(?<=[^\W\d_])[ \t\u00a0]{2,}(?=[^\W\d_])")
+_CJK_GAP = re.compile(rf"(?<={_CJK})[ \t\u00a0\u3000]+(?={_CJK})")
+
+
+def _base(lang: str) -> str:
+    return lang.split("-")[0].lower()
+
+
+def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[int]:
+    """Positions of the gap beside a symbol noun that nothing names (``el símbolo en ellas``).
+
+    An icon font extracted as debris leaves it beside the noun: a lone letter that is no word
+    before it (``cada n símbolo``) or a run of signs after it (``símbolo «•``, ``símbolo @``); the
+    gap is then put before the debris, which stays as extracted."""
+    nouns = SYMBOL_NOUNS.get(_base(lang))
     if not nouns:
         return []
-    naming = NAMING_WORDS.get(lang.split("-")[0], ())
+    naming = NAMING_WORDS.get(_base(lang), ())
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in nouns) + r")(?!\w)",
                          re.IGNORECASE)
     gaps = []
@@ -104,15 +140,98 @@ def lost_symbols(text: str, lang: str) -> list[int]:
         words = after.split()
         first = words[0].strip(".,;:)(") if words else ""
         before = text[max(0, match.start() - 20):match.start()].split()
-        if first.casefold() in naming or after.lstrip()[:1] in "\"“„«'‘[" or (
+        debris = re.search(r"(?<!\w)([^\W\d_])\s+$", text[max(0, match.start() - 3):match.start()])
+        if debris and debris.group(1).islower() and not lexicon.is_single_letter_word(
+                debris.group(1)):
+            gaps.append(match.start() - len(debris.group(0)))
+            continue
+        if _NAMED_BY_QUOTE.match(after) or first.casefold() in naming or (
                 before and before[-1].casefold() in naming):
-            continue  # named (el símbolo de ataque) or a kind of symbol (un tipo de símbolo)
+            continue  # named (el símbolo de ataque, «Ataque») or a kind (un tipo de símbolo)
         if first[:1].isupper() and not after.lstrip()[:1] in ".,;:)":
             continue  # a name follows (das Symbol Chaos)
         gaps.append(match.end())
     return gaps
 
 
+_NAMED_BY_QUOTE = re.compile(r"\s*[\"“„«'‘\[]\s*[^\W\d_]")
+
+
+def _dangling_gaps(text: str, lang: str) -> list[tuple[int, int]]:
+    """The spaces (maybe none) between a word that governs what follows it and the punctuation
+    mark it stands before."""
+    words = DANGLING_WORDS.get(_base(lang))
+    if not words:
+        return []
+    # as written in a sentence or at its start; a lone capital is a name (Plan A.), not an article
+    forms = [form for word in words
+             for form in ((word, word.capitalize()) if len(word) > 1 else (word,))]
+    pattern = re.compile(r"(?<![\w\-’'])(?:" + "|".join(re.escape(w) for w in forms)
+                         + r")([ \t\u00a0]*)(?=[" + re.escape(_AFTER_GAP) + r"])")
+    return [match.span(1) for match in pattern.finditer(text)]
+
+
+def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Edit]:
+    """Every gap a lost symbol left in ``text``, as the edit that marks it with ``SYMBOL_LOST``.
+
+    Found by the shape a hole leaves in a sentence, in any text of the language: a run of spaces
+    inside a line between two words (between two Japanese characters, any space), a symbol noun
+    that nothing names, a word that governs what follows it standing before a punctuation mark,
+    empty brackets, a Japanese particle with nothing before it.
+    """
+    lexicon = lexicon or Lexicon(lang)
+    lang = _base(lang)
+    found: list[Edit] = []
+    gap = _CJK_GAP if lang in ("ja", "zh") else _SPACED_GAP
+    for match in gap.finditer(text):
+        found.append(Edit(match.start(), match.end(), "" if lang in ("ja", "zh") else " "))
+    for match in _EMPTY_BRACKETS.finditer(text):
+        inner = match.start() + 1
+        found.append(Edit(inner, match.end() - 1, ""))
+    for position in _symbol_noun_gaps(text, lang, lexicon):
+        found.append(Edit(position, position, " "))
+    for start, end in _dangling_gaps(text, lang):
+        found.append(Edit(start, end, " "))
+    if lang == "ja":
+        for match in re.finditer(rf"(?<=[、。「（(])[{JA_ORPHAN_PARTICLES}]", text):
+            found.append(Edit(match.start(), match.start(), ""))
+    edits: list[Edit] = []
+    taken: list[tuple[int, int]] = []
+    for edit in sorted(found, key=lambda e: (e.start, -(e.end - e.start))):
+        if any(start <= edit.end and edit.start <= end for start, end in taken):
+            continue  # one gap, found by two rules
+        taken.append((edit.start, edit.end))
+        edits.append(Edit(edit.start, edit.end, _mark(text, edit, lang)))
+    return edits
+
+
+def _mark(text: str, edit: Edit, lang: str) -> str:
+    """``SYMBOL_LOST`` with the spacing the gap's place needs: a space before it after a word, and
+    one after it before a word (never in Japanese, which has no spaces)."""
+    if lang in ("ja", "zh"):
+        return SYMBOL_LOST
+    before = text[edit.start - 1:edit.start] if edit.start else ""
+    after = text[edit.end:edit.end + 1]
+    mark = SYMBOL_LOST
+    if before and not before.isspace() and before not in "(（「『“«„":
+        mark = " " + mark
+    if after and not after.isspace() and after not in _AFTER_GAP + "）」』“«„":
+        mark = mark + " "
+    return mark
+
+
+def lost_symbols(text: str, lang: str, lexicon: Lexicon | None = None) -> list[int]:
+    """The positions in ``text`` where a symbol was lost (where ``symbol_gaps`` puts its mark)."""
+    return [edit.start for edit in symbol_gaps(text, lang, lexicon)]
+
+
 def run(text: str, ctx: StageContext) -> list[Edit]:
-    ctx.lost_symbols.extend(ctx.raw_offset(position) for position in lost_symbols(text, ctx.lang))
-    return _truncations(text, ctx)
+    def as_printed(edit: Edit) -> bool:
+        offset = ctx.raw_offset(edit.start)
+        return any(start <= offset <= end for start, end in ctx.as_printed)
+
+    gaps = [edit for edit in symbol_gaps(text, ctx.lang, ctx.lexicon) if not as_printed(edit)]
+    ctx.lost_symbols.extend(ctx.raw_offset(edit.start) for edit in gaps)
+    cuts = [edit for edit in _truncations(text, ctx)
+            if not as_printed(edit) and not any(g.start <= edit.start <= g.end for g in gaps)]
+    return sorted(gaps + cuts)

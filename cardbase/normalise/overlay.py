@@ -5,6 +5,10 @@ editor's text (with an id, a reason such as ``scrambled``, and a note). The buil
 whose raw passage is no longer in the source exactly once, so a correction never lands on text it
 was not written for. Corrections are applied first, as the stage ``overlay``; the raw text stays in
 the database beside them. A key the format does not have is refused at its line.
+
+A passage with reason ``as_printed`` (and no ``text``) is one that looks damaged but reads as the
+book prints it, such as a joke about a missing word: it is left as it is, and no damage mark is
+put inside it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from .context import StageContext
 from .textmap import Edit
 
 NAME = "overlay"
-REASONS = ("scrambled", "truncated", "garbled", "missing", "other")
+REASONS = ("scrambled", "truncated", "garbled", "missing", "other", "as_printed")
+#: The reason of a passage that is not damage: kept as printed, never marked.
+AS_PRINTED = "as_printed"
 _KEYS = ("id", "reason", "note", "raw", "text")
 
 
@@ -34,6 +40,10 @@ class Correction:
     @property
     def raw_end(self) -> int:
         return self.raw_start + len(self.raw)
+
+    @property
+    def as_printed(self) -> bool:
+        return self.reason == AS_PRINTED
 
 
 def load_overlay(path: Path, raw_text: str) -> list[Correction]:
@@ -56,6 +66,10 @@ def load_overlay(path: Path, raw_text: str) -> list[Correction]:
             continue
         unknown_keys(problem, entry, _KEYS, "a correction")
         value = {key: text_of(entry, key) for key in _KEYS}
+        if value["reason"] == AS_PRINTED:
+            if value["text"] not in (None, "", value["raw"]):
+                problem("a passage kept `as_printed` has no `text` of its own", entry, "text")
+            value["text"] = value["raw"]
         for key in ("id", "reason", "raw", "text"):
             if not isinstance(value[key], str) or not value[key]:
                 problem(f"correction lacks `{key}` (a non-empty string)", entry, key)
@@ -89,6 +103,7 @@ def make_stage(corrections: list[Correction]):
     """The overlay stage for these corrections (applied to the raw text, before any repair)."""
 
     def run(text: str, ctx: StageContext) -> list[Edit]:
-        return [Edit(c.raw_start, c.raw_end, c.text) for c in corrections]
+        ctx.as_printed.extend((c.raw_start, c.raw_end) for c in corrections if c.as_printed)
+        return [Edit(c.raw_start, c.raw_end, c.text) for c in corrections if not c.as_printed]
 
     return run

@@ -81,5 +81,5 @@ def normalise(raw: str, lang: str, *, corrections: list[Correction] | None = Non
         changes.extend(made)
     ctx.pages.sort()
     return Normalised(raw=raw, mapped=mapped, changes=changes, pages=ctx.pages,
-                      furniture=ctx.furniture, corrections=list(corrections or []),
+                      furniture=ctx.furniture, corrections=[c for c in corrections or [] if not c.as_printed],
                       lost_symbols=sorted(ctx.lost_symbols))

@@ -68,10 +68,10 @@ def play_on_turn(s: Situation, rulebook: str):
          "such card is played, and with an empty hand you draw two cards and go on."),
       cite={ES: ("Las cartas Play Again te permiten jugar más cartas en tu turno.",
                  "Cuando juegas una carta Play Again, puedes jugar una carta extra por cada símbolo",
-                 "Tu turno no terminará hasta que hayas jugado una carta por cada símbolo en las "
+                 "Tu turno no terminará hasta que hayas jugado una carta por cada símbolo [□] en las "
                  "cartas que has usado ese turno.",
                  "roba dos cartas más de tu mazo y continúa hasta que termines.",
-                 "Recuerde, las cartas adicionales que juega para cada símbolo también pueden ser "
+                 "Recuerde, las cartas adicionales que juega para cada símbolo [□] también pueden ser "
                  "cartas de Jugar de nuevo.")},
       overrides=("dungeon_mayhem.turn.play_on_your_turn",),
       verbs=("play", "end_turn", "pass", "draw"))
@@ -97,8 +97,8 @@ def play_again(s: Situation, rulebook: str):
       cite={ES: ("las cartas de Ataque no pueden hacerte daño hasta que todas tus cartas de "
                  "Defensa sean destruidas.",
                  "Siempre que juegues una carta que inflige daño a otro jugador, este pierde "
-                 "puntos de golpe (a menos que tenga una carta con un símbolo).",
-                 "Ese jugador pierde un punto de golpe por cada símbolo en la carta (a menos que "
+                 "puntos de golpe (a menos que tenga una carta con un símbolo [□]).",
+                 "Ese jugador pierde un punto de golpe por cada símbolo [□] en la carta (a menos que "
                  "tenga una Carta de Defensa en juego - ver ejemplos a continuación).",
                  "El número de símbolos en una carta de Defensa es la cantidad de daño que puede "
                  "recibir esa carta.",
@@ -169,7 +169,7 @@ def heal(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.end.out_at_zero", GAME,
       N_("A player whose hit points drop to zero is out of the game; the last player standing "
          "wins, and if nobody is left it is a draw."),
-      cite={ES: ("Si tus puntos de golpe bajan a cero (el símbolo), estás fuera de combate.",
+      cite={ES: ("Si tus puntos de golpe bajan a cero (el símbolo [□]), estás fuera de combate.",
                  "El juego termina cuando solo hay un jugador en el juego.",
                  "¡Ese jugador es el ganador!",
                  "¡Sé el último jugador que queda en pie y gana!",
@@ -192,8 +192,8 @@ def out_at_zero(s: Situation, rulebook: str):
          "cards, which stay on the table until destroyed; then the turn passes to the player on "
          "your left."),
       cite={ES: ("3. Pon todas las cartas que jugaste este turno en tu pila de descarte a menos "
-                 "que tengan el símbolo en ellas.",
-                 "Las cartas con el símbolo permanecen en la mesa frente a usted hasta que se "
+                 "que tengan el símbolo [□] en ellas.",
+                 "Las cartas con el símbolo [□] permanecen en la mesa frente a usted hasta que se "
                  "destruyen, luego también van a la pila de descarte.",
                  "4. Pase el turno al jugador de su izquierda.")},
       restriction=True,
@@ -219,7 +219,7 @@ def clean_up(s: Situation, rulebook: str):
                  "usted.",
                  "Permanece allí hasta que se destruye.",
                  "Cuando no quedan símbolos, esa carta se destruye y va a la pila de descarte.",
-                 "Las cartas con el símbolo permanecen en la mesa frente a usted hasta que se "
+                 "Las cartas con el símbolo [□] permanecen en la mesa frente a usted hasta que se "
                  "destruyen, luego también van a la pila de descarte.")},
       restriction=True,
       verbs=("play", "discard", "keep", "return_to_hand"))
@@ -250,7 +250,7 @@ def stays_until_destroyed(s: Situation, rulebook: str):
       N_("A Draw card lets you draw, on your turn, one card into your hand for each draw symbol "
          "on it."),
       cite={ES: ("Jugar cartas de Robar te permite robar cartas adicionales.",
-                 "Cuando juegue una carta de Robar, ponga una carta en su mano por cada n "
+                 "Cuando juegue una carta de Robar, ponga una carta en su mano por cada [□] n "
                  "símbolo de esa carta.")},
       overrides=("dungeon_mayhem.turn.draw_first",),
       verbs=("draw",))

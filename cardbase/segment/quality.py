@@ -9,8 +9,9 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
   punctuation), a replacement character where bytes were lost, or running text that stops
   mid-sentence.
 * ``artifacts``: leftovers of the page that are not text (image file names, stray symbol runs).
-* ``symbols_lost``: a printed symbol the extraction dropped (found by ``normalise.damage_marks``,
-  or set by a reviewer in the outline); the flag shows each sentence with ``[□]`` at the gap.
+* ``symbols_lost``: a printed symbol the extraction dropped (marked ``[□]`` in the text by
+  ``normalise.damage_marks``, or set by a reviewer in the outline); the flag shows the words
+  around each mark.
 * a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
 """
 
@@ -147,30 +148,42 @@ def check_artifacts(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
     return []
 
 
-CHECKS = [check_scrambled, check_truncated, check_artifacts]
 HUMAN_FLAG_SEVERITY = {"symbols_lost": 0.2, "truncated": 0.4, "scrambled": 0.6, "garbled": 0.5}
 
 
-def symbol_gap(text: str, position: int, width: int = 40) -> str:
-    """The words around a lost symbol at ``position`` of ``text``, with the gap marked."""
-    before = text[max(0, position - width):position].split("\n")[-1]
-    after = text[position:position + width].split("\n")[0]
-    return f"…{before} {SYMBOL_LOST}{after}…"
+def symbol_gaps(body: str, width: int = 40) -> list[str]:
+    """The words around each lost symbol that normalisation marked ``[□]`` in ``body``."""
+    shown = []
+    position = body.find(SYMBOL_LOST)
+    while position >= 0:
+        end = position + len(SYMBOL_LOST)
+        before = body[max(0, position - width):position].split("\n")[-1]
+        after = body[end:end + width].split("\n")[0]
+        shown.append(f"…{before}{SYMBOL_LOST}{after}…")
+        position = body.find(SYMBOL_LOST, end)
+    return shown
+
+
+def check_symbols(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    gaps = symbol_gaps(body)
+    if not gaps:
+        return []
+    return [Flag("symbols_lost", min(0.5, 0.1 + 0.1 * len(gaps)),
+                 f"{len(gaps)} symbol(s) lost, marked {SYMBOL_LOST}: " + " ".join(gaps))]
+
+
+CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols]
 
 
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
-           running_text: bool = True, symbol_gaps: list[str] = ()) -> tuple[float, list[Flag]]:
+           running_text: bool = True) -> tuple[float, list[Flag]]:
     """Run every check; return the quality score and every flag raised.
 
     ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
-    ``symbol_gaps`` are the section's lost symbols, each shown in its sentence (``symbol_gap``).
     """
     flags: list[Flag] = []
     for check in CHECKS:
         flags.extend(check(body, raw, lexicon, running_text))
-    if symbol_gaps:
-        flags.append(Flag("symbols_lost", min(0.5, 0.1 * len(symbol_gaps)),
-                          f"{len(symbol_gaps)} symbol(s) lost: " + " ".join(symbol_gaps)))
     for name in human_flags:
         if any(flag.name == name for flag in flags):
             continue  # found and shown already

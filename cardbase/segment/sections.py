@@ -8,7 +8,6 @@ made inside it, its quality flags, and its topic with where that topic came from
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -255,10 +254,8 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
         slugs[slug] += 1
         if slugs[slug] > 1:
             slug = f"{slug}-{slugs[slug]}"
-        gaps = [quality.symbol_gap(text, bisect_left(mapped.starts, offset))
-                for offset in normalised.lost_symbols if raw_start <= offset < raw_end]
         score, flags = quality.assess(body, raw[raw_start:raw_end], lexicon, heading.flags,
-                                      running_text=kind in RULE_KINDS, symbol_gaps=gaps)
+                                      running_text=kind in RULE_KINDS)
         repairs = Counter(c.stage for c in normalised.changes
                           if raw_start <= c.raw_start < max(raw_end, raw_start + 1))
         corrections = [c.id for c in normalised.corrections
