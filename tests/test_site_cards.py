@@ -129,7 +129,9 @@ def test_card_page_in_each_language(built_db, tmp_path, lang, title, label):
         encoding="utf-8")
     first = _heading(page)
     assert first.startswith(f"# {title}")
-    assert page.startswith(f"---\ntitle: {title}\n---\n")
+    # the title (printed by the theme as HTML) carries its language where it is another one
+    shown = title if lang == "en" or title != "Enraged" else f'<span lang="en">{title}</span>'
+    assert page.startswith(f"---\ntitle: {shown}\n")
     assert label in page
     with i18n.language(lang):
         assert type_label("monster_enhancer") in page
@@ -239,3 +241,29 @@ def test_a_hostile_card_name_stays_text_in_the_built_pages(made_up_db, tmp_path)
     index = (out / "es" / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "Hut der erfundenen Weisheit" in index and "Cubrecabeza" in index
     assert "En estas situaciones" not in index and "check/?" not in index
+
+
+def test_a_game_name_is_in_the_language_its_rulebooks_share():
+    from types import SimpleNamespace
+
+    from cardbase.site.cards import game_lang
+
+    data = SimpleNamespace(rulebooks=[
+        {"game_id": "lone", "lang": "vi"}, {"game_id": "lone", "lang": "vi"},
+        {"game_id": "mixed", "lang": "es"}, {"game_id": "mixed", "lang": "ja"}])
+    assert game_lang(data, "lone") == "vi"
+    assert game_lang(data, "mixed") is None
+    assert game_lang(data, "unknown") is None
+
+
+def test_the_front_matter_marks_a_foreign_title_and_headings():
+    from markupsafe import Markup
+
+    from cardbase.site.cards import front_matter
+
+    plain = front_matter("Fluch & <b>")
+    assert plain == "title: Fluch &amp; <b>\n" or plain.startswith("title: ")
+    assert "<b>" not in plain.replace("&lt;b>", "")
+    marked = front_matter(Markup('<span lang="vi">Địa ngục</span>'), {"rulings-x-vi": "vi"})
+    assert marked.startswith('title: <span lang="vi">Địa ngục</span>\nheading_lang:\n')
+    assert "rulings-x-vi: vi" in marked

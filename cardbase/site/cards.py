@@ -59,14 +59,20 @@ _LANG_CODE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
 CHECK_PAGE = "../../check/"
 
 
-def front_matter(title: str) -> Markup:
-    """The page's YAML front matter naming its title. The theme prints a page's title into
-    ``<title>``, the header and the search index as HTML without escaping it (and a title taken
-    from the h1 comes back unescaped), so the title is given here, HTML-escaped."""
+def front_matter(title: str, heading_lang: dict | None = None) -> Markup:
+    """The page's YAML front matter naming its title, and the language of each heading in
+    another language than the page's (``heading_lang``: heading id → language, for the theme's
+    table of contents). The theme prints a page's title into ``<title>``, the header and the
+    search index as HTML without escaping it (and a title taken from the h1 comes back
+    unescaped), so the title is given here as HTML: escaped, or already HTML (``Markup``, a
+    name marked with its language)."""
     import yaml
 
-    return Markup(yaml.safe_dump({"title": html.escape(title, quote=False)},
-                                 allow_unicode=True, width=1000))
+    values = {"title": str(title) if isinstance(title, Markup)
+              else html.escape(title, quote=False)}
+    if heading_lang:
+        values["heading_lang"] = {markup.attr(k): markup.attr(v) for k, v in heading_lang.items()}
+    return Markup(yaml.safe_dump(values, allow_unicode=True, width=1000, sort_keys=False))
 
 
 def _plain(value) -> str:
@@ -78,6 +84,13 @@ def _plain(value) -> str:
 def _lang(code) -> Markup:
     """A language code for a ``lang`` attribute (empty for anything that is not one)."""
     return Markup(code) if isinstance(code, str) and _LANG_CODE.match(code) else Markup("")
+
+
+def game_lang(data: SiteData, game: str) -> str | None:
+    """The language a game's name is written in: that of its rulebooks when they all share one
+    (none when they differ or there is none)."""
+    langs = {r["lang"] for r in data.rulebooks if r["game_id"] == game}
+    return next(iter(langs)) if len(langs) == 1 else None
 
 
 def type_label(card_type: str) -> str:
@@ -164,7 +177,9 @@ def _stat_value(field: str, value, index: CardIndex, fact_lang: str) -> dict:
         cards = {r["id"] for r in index.rows}
         for who in value if isinstance(value, list) else [value]:
             if who in cards:
-                links.append({"id": safe_id(who), "name": index.display(who)[0]})
+                name, name_lang = index.display(who)
+                links.append({"id": safe_id(who), "name": name,
+                              "lang": _lang(name_lang) if name_lang != index.lang else None})
             else:
                 table = CLASSES if who in CLASSES else RACES
                 words.append(i18n._(table[who]) if who in table else _plain(who))
@@ -177,8 +192,10 @@ def _stat_value(field: str, value, index: CardIndex, fact_lang: str) -> dict:
     return {"text": str(value)}
 
 
-def _type_line(card, stats: dict, game_name: str) -> str:
-    """"Item · Big · Armor · Munchkin": the card's type and what its stats say it is."""
+def _type_line(card, stats: dict, game_name: str, name_lang: str | None,
+               page_lang: str) -> Markup:
+    """"Item · Big · Armor · Munchkin": the card's type and what its stats say it is, as HTML
+    (the game's name marked with its language)."""
     parts = [type_label(card["type"])]
     if stats.get("big") is True:
         parts.append(i18n._("Big"))
@@ -187,9 +204,10 @@ def _type_line(card, stats: dict, game_name: str) -> str:
         parts.append(i18n._(SLOT_LABELS[slot]) if slot in SLOT_LABELS else _plain(slot))
     if stats.get("one_shot") is True and card["type"] != "one_shot_item":
         parts.append(i18n._("One-shot"))
+    parts = [markup.html_in_lang(p, None) for p in parts]
     if game_name:
-        parts.append(game_name)
-    return " · ".join(parts)
+        parts.append(markup.html_in_lang(game_name, name_lang, page_lang))
+    return Markup(" · ").join(parts)
 
 
 def _check_url(query: dict) -> str:
@@ -256,6 +274,7 @@ def _rulings_view(rulings: list[dict], index: CardIndex, citer: Citer, names: di
     for book in rulings:
         rulebook = book["rulebook"]
         title = index.rulebook_title.get(rulebook, rulebook)
+        book_lang = _lang(index.rulebook_lang.get(rulebook))
         entries = []
         for group in book["rulings"]:
             rules = []
@@ -264,7 +283,7 @@ def _rulings_view(rulings: list[dict], index: CardIndex, citer: Citer, names: di
                 for quote in rule.citations.get(rulebook, ()):
                     cited = citer.cite(rulebook, quote)
                     section = (cited["section"] or "/").split("/", 1)[1]
-                    quotes.append({"quote": quote, "lang": _lang(index.rulebook_lang.get(rulebook)),
+                    quotes.append({"quote": quote, "lang": book_lang,
                                    "rulebook": safe_id(rulebook),
                                    "slug": safe_id(section) if section else None,
                                    "heading": cited["heading"]})
@@ -277,12 +296,18 @@ def _rulings_view(rulings: list[dict], index: CardIndex, citer: Citer, names: di
                 "verdict": safe_id(group["verdict"]),
                 "word": i18n._(VERDICT_WORDS[group["verdict"]]),
                 "rules": rules,
-                "silent": i18n._("{rulebook}: no rule of this rulebook says anything about this "
-                                 "situation; the rulebook is silent", rulebook=title)
+                # the rulebook's title in it marked with its language (the message is escaped,
+                # then filled in)
+                "silent": Markup(markup.attr(i18n._(
+                    "{rulebook}: no rule of this rulebook says anything about this situation; "
+                    "the rulebook is silent"))).format(
+                        rulebook=markup.html_in_lang(title, book_lang, index.lang))
                 if not rules else None,
                 "situations": [{"words": describe_state(state), "url": _check_url(query)}
                                for state, query in group["situations"]]})
         views.append({"rulebook": safe_id(rulebook), "title": title, "game": safe_id(game),
+                      "lang": book_lang if book_lang != index.lang else None,
+                      "heading_id": safe_id(f"rulings-{rulebook}"),
                       "lang_name": names.get(index.rulebook_lang.get(rulebook, ""), ""),
                       "rulings": entries})
     return views
@@ -311,11 +336,13 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
         context = f"card:{card['id']}:name"
         fuzzy = lang in shown and data.is_fuzzy(lang, context, shown[lang])
         game_name = data.games.get(card["game_id"])
+        name_lang = _lang(game_lang(data, card["game_id"]))
         cards.append({"id": safe_id(card["id"]), "name": display, "fuzzy": fuzzy,
                       "name_lang": _lang(display_lang) if display_lang != lang else None,
                       "type": card["type"],
                       "type_label": type_label(card["type"]),
                       "game": card["game_id"], "game_name": game_name,
+                      "game_lang": name_lang if name_lang != lang else None,
                       "langs": sorted(shown),
                       "others": [{"name": n, "lang": _lang(code)} for code, n in sorted(shown.items())
                                  if n != display],
@@ -343,7 +370,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
         view = {
             "name": display, "name_lang": _lang(display_lang) if display_lang != lang else None,
             "fallback": fallback, "fuzzy": fuzzy,
-            "type_line": _type_line(card, stats, game_name),
+            "type_line": _type_line(card, stats, game_name, name_lang, lang),
             "names": [{"lang": _lang(r["lang"]), "lang_name": all_names.get(r["lang"], r["lang"]),
                        "name": r["name"], "alias": r["kind"] == "alias",
                        "fuzzy": r["kind"] == "name" and data.is_fuzzy(r["lang"], context,
@@ -358,7 +385,9 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
                        "lang_name": all_names.get(f["lang"], f["lang"]),
                        "html": markup.block(json.loads(f["value"]))}
                       for f in facts if f["field"] == "text"],
-            "counterparts": [{"id": safe_id(c), "name": index.display(c)[0]}
+            "counterparts": [{"id": safe_id(c), "name": index.display(c)[0],
+                              "lang": _lang(index.display(c)[1])
+                              if index.display(c)[1] != lang else None}
                              for c in dict.fromkeys(counterparts)
                              if c != card["id"] and c in index.names],
             "mentions": [{"slug": safe_id(m["ref"].split("/", 1)[1]), "heading": m["heading"],
@@ -368,7 +397,9 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
             "rulings": _rulings_view(rulings, index, citer, all_names, card["game_id"]),
             "rules_apply": card["type"] in CARD_TYPES.get(card["game_id"], ()),
         }
-        view["front_matter"] = front_matter(display)
+        view["front_matter"] = front_matter(
+            markup.html_in_lang(display, display_lang, lang),
+            {book["heading_id"]: book["lang"] for book in view["rulings"] if book["lang"]})
         # one source for every stat (a card face) is said once, under the box
         view["stats_source"] = None
         if len(view["stats"]) > 1 and all(s["source"] == view["stats"][0]["source"]
@@ -384,7 +415,8 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
     present = dict.fromkeys(c["type"] for c in cards)
     types = sorted(({"id": t, "name": type_label(t)} for t in present),
                    key=lambda t: t["name"].casefold())
-    games = [{"id": g, "name": n} for g, n in data.games.items()]
+    games = [{"id": g, "name": n, "lang": _lang(game_lang(data, g))}
+             for g, n in data.games.items()]
     langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
     _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
         cards=cards, types=types, games=games, langs=langs))
