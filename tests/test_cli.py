@@ -57,7 +57,8 @@ def test_every_query_command_prints_json_and_only_json(runner, built_db, args):
 
 QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storage.queries",
                  "cardbase.storage.queries.rulebooks", "cardbase.storage.queries.cards",
-                 "cardbase.storage.queries.translations"}
+                 "cardbase.storage.queries.translations",
+                 "cardbase.storage.queries.jsontext"}
 
 
 @pytest.mark.parametrize("module, allowed", [
@@ -398,17 +399,30 @@ def test_table_json(runner, built_db):
     assert data["rows"] and data["conflicts"] == []
 
 
-def test_a_lookup_imports_neither_pathlib_nor_json(built_db):
-    """What a lookup does not need stays unimported: pathlib (with urllib and ipaddress behind
-    it) and json cost a lookup more than its query (``--json`` imports json when it prints)."""
+LOOKUP_FREE_OF = ("pathlib", "json", "dataclasses", "locale")
+
+
+@pytest.mark.parametrize("lang", [None, "es_ES.UTF-8", "ja_JP.UTF-8"])
+@pytest.mark.parametrize("args", [["rule", "huir"], ["card", "Maza Afilada"],
+                                  ["section", "munchkin-es/huir"]])
+def test_a_lookup_imports_only_what_it_needs(built_db, args, lang):
+    """What a lookup does not need stays unimported, in English and in a translated
+    environment: pathlib (with urllib and ipaddress behind it) and json cost a lookup more
+    than its query (``--json`` imports json when it prints); ``locale`` comes with the standard
+    ``gettext`` functions' search for catalogs, which click's words no longer go through."""
+    import os
     import subprocess
     import sys
 
     code = ("import sys, io, contextlib\nfrom cardbase.cli import main\n"
             "try:\n    with contextlib.redirect_stdout(io.StringIO()):\n"
-            "        main(['rule', 'huir', '--db', sys.argv[1]])\n"
-            "except SystemExit:\n    pass\n"
-            "print(*sorted(m for m in ('pathlib', 'json', 'dataclasses') if m in sys.modules))")
+            f"        main({args!r} + ['--db', sys.argv[1]])\n"
+            "except SystemExit as exit:\n    assert not exit.code, exit.code\n"
+            f"print(*sorted(m for m in {LOOKUP_FREE_OF!r} if m in sys.modules))")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    if lang:
+        env["LANG"] = lang
     loaded = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
-                            text=True, check=True).stdout.split()
+                            text=True, check=True, env=env).stdout.split()
     assert loaded == []
