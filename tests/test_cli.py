@@ -426,3 +426,30 @@ def test_a_lookup_imports_only_what_it_needs(built_db, args, lang):
     loaded = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
                             text=True, check=True, env=env).stdout.split()
     assert loaded == []
+
+
+@pytest.mark.parametrize("args, collecting", [
+    (["rule", "huir"], False), (["card", "Maza Afilada"], False),
+    (["section", "munchkin-es/huir"], False), (["combat", "--help"], True),
+    (["--help"], True),
+])
+def test_the_console_script_pauses_the_collector_for_quick_lookups_only(built_db, args,
+                                                                        collecting):
+    """Started as the console script starts it, a lookup runs without the cyclic garbage
+    collector and any other command with it; importing the command line leaves it alone."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('collecting', gc.isenabled()))\n"
+            "from cardbase.launch import main\n"
+            f"sys.argv = ['cardbase', *{args!r}, *(['--db', sys.argv[1]] if {args!r}[0] in "
+            "('rule', 'card', 'section') else [])]\n"
+            "main()\n")
+    out = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.splitlines()[-1] == f"collecting {collecting}"
+    imported = subprocess.run([sys.executable, "-c", "import gc, cardbase.cli; "
+                               "print(gc.isenabled())"], capture_output=True, text=True,
+                              check=True).stdout
+    assert imported.strip() == "True"
