@@ -5,7 +5,7 @@ Each command runs as a fresh process, timed with perf_counter around subprocess.
 command, so machine noise falls on both alike; the figure is the median over rounds of
 (command time / floor time of the same round), for wall time and for CPU time (user + system of
 the child, from getrusage), which a busy machine disturbs less. Commands: `cardbase rule huir`, `cardbase card
-"Maza Afilada"`, `cardbase check` on a query file, each with LANG unset (English) and under
+"Maza Afilada"`, `cardbase section munchkin-es/huir`, `cardbase check` on a query file, each with LANG unset (English) and under
 LANG=es_ES.UTF-8, de_DE.UTF-8, ja_JP.UTF-8 and vi_VN.UTF-8 (the interface catalog is loaded).
 
 Also reported: the wheel's size and what it holds (built with `pip wheel --no-deps`).
@@ -44,6 +44,7 @@ def cold_start(db: Path, query: Path, rounds: int) -> list[dict]:
     commands = {
         "rule": [cardbase, "rule", "huir", "--db", str(db)],
         "card": [cardbase, "card", "Maza Afilada", "--db", str(db)],
+        "section": [cardbase, "section", "munchkin-es/huir", "--db", str(db)],
         "check": [cardbase, "check", str(query), "--db", str(db)],
     }
     results = []

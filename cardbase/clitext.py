@@ -5,17 +5,18 @@ Help is shown before any option is read, so it follows the environment's languag
 (``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``, as ``cardbase.i18n`` reads them), never
 ``--lang``. The help texts of commands and options are English message ids (marked with ``N_``)
 translated each time they are read, by the ``Command``, ``Group`` and ``Option`` classes below.
-click translates its own words through the standard ``gettext`` module, as its maintainers
-intend applications to do: ``CLICK_MESSAGES`` lists the ones a user meets, our catalogs translate
-them like every other message, and ``Group.main`` installs them for the standard module before
-anything is parsed. ``tests/test_clitext.py`` checks that click still says each of them.
+click translates its own words through the standard ``gettext`` module's functions:
+``CLICK_MESSAGES`` lists the ones a user meets, our catalogs translate them like every other
+message, and ``Group.main`` hands click's modules the environment's catalog before anything is
+parsed (``cardbase.i18n.install_click_translations``). ``tests/test_help.py`` checks that click
+still says each of them.
 """
 
 from __future__ import annotations
 
 import click
 
-from .i18n import N_, environment_gettext, install_stdlib_catalog
+from .i18n import N_, environment_gettext, install_click_translations
 from .textwidth import fit, width, wrap
 
 
@@ -53,7 +54,7 @@ CLICK_MESSAGES = [
 
 # click names its path types ("file", "directory") when the command line's options are
 # declared, at import: their words must be in place before cardbase.cli declares them
-install_stdlib_catalog(CLICK_MESSAGES)
+install_click_translations()
 
 
 def _first_sentence(text: str) -> str:
@@ -160,7 +161,7 @@ class Group(Command, click.Group):
     group_class = type
 
     def main(self, *args, **kwargs):
-        install_stdlib_catalog(CLICK_MESSAGES)
+        install_click_translations()
         return super().main(*args, **kwargs)
 
 

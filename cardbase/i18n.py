@@ -12,6 +12,7 @@ and loaded once per process and language.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -111,8 +112,10 @@ def _compiled(po: str, lang: str) -> Translations | None:
     folder = os.path.join(_cache_root(), lang)
     target = os.path.join(folder, f"{DOMAIN}-{_cache_key(po)}.marshal")
     try:
+        # read whole, then decoded: marshal.load on a file reads it piece by piece, which
+        # takes twice as long for a catalog of a few hundred messages
         with open(target, "rb") as handle:
-            catalog, plural = marshal.load(handle)
+            catalog, plural = marshal.loads(handle.read())
     except (OSError, EOFError, ValueError, TypeError):
         compiled = _compile(po, lang)
         if compiled is None:
@@ -237,59 +240,29 @@ def environment_gettext(message: str) -> str:
     return _load(environment_languages()).gettext(message)
 
 
-def install_stdlib_catalog(messages: list) -> None:
-    """Let what translates through the standard ``gettext`` module (click: "Usage:", "Error:
-    No such option") speak the environment's language, with that language's catalog.
+def install_click_translations() -> None:
+    """Let click's own words ("Usage:", "Error: No such option") speak the environment's
+    language, with that language's catalog.
 
-    The standard module reads compiled ``.mo`` files from a folder bound to its default domain
-    and picks their language from the environment as ``environment_languages`` does. The entries
-    of ``messages`` (ids, or (singular, plural) pairs) are compiled once per catalog version into
-    the user cache and the default domain is pointed there; without a catalog (English), the
-    standard default domain is restored.
+    click translates through the ``gettext`` and ``ngettext`` functions of the standard module,
+    which each of its modules imports under its own names (``_``, ``ngettext``). Those functions
+    search the locale folders for a ``.mo`` file (importing ``locale`` and calling ``stat`` for
+    every spelling of every language asked for) each time they are called, a dozen times before
+    a command runs. The names in click's loaded modules are pointed at the environment's
+    catalog here instead, which is in memory already and translates click's messages as every
+    other one (``cardbase.clitext.CLICK_MESSAGES``); in English they return the message as the
+    standard functions do without a catalog.
     """
     import gettext
 
     translations = _load(environment_languages())
-    if translations.source is None or translations.lang is None:
-        gettext.textdomain("messages")
-        return
-    ids = sorted(m[0] if isinstance(m, tuple) else m for m in messages)
-    # Keyed on the catalog's version: a message added to ``messages`` is added to every catalog
-    # too (the tests hold them to it), which makes a new version.
-    root = os.path.join(_cache_root(), "stdlib",
-                        f"{_cache_key(translations.source)}-{len(ids)}")
-    target = os.path.join(root, translations.lang, "LC_MESSAGES", f"{DOMAIN}.mo")
-    if not os.path.isfile(target) and not _write_mo(translations.source, translations.lang,
-                                                    set(ids), target):
-        gettext.textdomain("messages")
-        return
-    gettext.bindtextdomain(DOMAIN, root)
-    gettext.textdomain(DOMAIN)
-
-
-def _write_mo(po: str, lang: str, wanted: set[str], target: str) -> bool:
-    """Compile the entries of ``po`` whose ids are in ``wanted`` into the ``.mo`` ``target``."""
-    from pathlib import Path
-
-    target = Path(target)
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with open(po, "rb") as handle:
-            catalog = read_po(handle, locale=lang)
-    except Exception:  # noqa: BLE001  (a catalog that cannot be read leaves these in English)
-        return False
-    for message in list(catalog):
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
-        if message.id and key not in wanted:
-            del catalog[message.id]
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        with temp.open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
-        temp.replace(target)
-    except OSError:
-        return False
-    return True
+    ours = {"_": translations.gettext, "ngettext": translations.ngettext}
+    for name, module in list(sys.modules.items()):
+        if module is None or (name != "click" and not name.startswith("click.")):
+            continue
+        names = vars(module)
+        for attribute, function in ours.items():
+            current = names.get(attribute)
+            if current is getattr(gettext, "gettext" if attribute == "_" else "ngettext") or \
+                    getattr(current, "__self__", None).__class__ is Translations:
+                names[attribute] = function

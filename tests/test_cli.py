@@ -57,7 +57,8 @@ def test_every_query_command_prints_json_and_only_json(runner, built_db, args):
 
 QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storage.queries",
                  "cardbase.storage.queries.rulebooks", "cardbase.storage.queries.cards",
-                 "cardbase.storage.queries.translations"}
+                 "cardbase.storage.queries.translations",
+                 "cardbase.storage.queries.jsontext"}
 
 
 @pytest.mark.parametrize("module, allowed", [
@@ -398,19 +399,33 @@ def test_table_json(runner, built_db):
     assert data["rows"] and data["conflicts"] == []
 
 
-def test_a_lookup_imports_neither_pathlib_nor_json(built_db):
-    """What a lookup does not need stays unimported: pathlib (with urllib and ipaddress behind
-    it) and json cost a lookup more than its query (``--json`` imports json when it prints)."""
+LOOKUP_FREE_OF = ("pathlib", "json", "dataclasses", "locale", "Stemmer")
+
+
+@pytest.mark.parametrize("lang", [None, "es_ES.UTF-8", "ja_JP.UTF-8"])
+@pytest.mark.parametrize("args", [["rule", "huir"], ["card", "Maza Afilada"],
+                                  ["section", "munchkin-es/huir"]])
+def test_a_lookup_imports_only_what_it_needs(built_db, args, lang):
+    """What a lookup does not need stays unimported, in English and in a translated
+    environment: pathlib (with urllib and ipaddress behind it) and json cost a lookup more
+    than its query (``--json`` imports json when it prints); ``locale`` comes with the standard
+    ``gettext`` functions' search for catalogs, which click's words no longer go through;
+    PyStemmer is loaded only for a query word the build did not stem already."""
+    import os
     import subprocess
     import sys
 
     code = ("import sys, io, contextlib\nfrom cardbase.cli import main\n"
             "try:\n    with contextlib.redirect_stdout(io.StringIO()):\n"
-            "        main(['rule', 'huir', '--db', sys.argv[1]])\n"
-            "except SystemExit:\n    pass\n"
-            "print(*sorted(m for m in ('pathlib', 'json', 'dataclasses') if m in sys.modules))")
+            f"        main({args!r} + ['--db', sys.argv[1]])\n"
+            "except SystemExit as exit:\n    assert not exit.code, exit.code\n"
+            f"print(*sorted(m for m in {LOOKUP_FREE_OF!r} if m in sys.modules))")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    if lang:
+        env["LANG"] = lang
     loaded = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
-                            text=True, check=True).stdout.split()
+                            text=True, check=True, env=env).stdout.split()
     assert loaded == []
 
 
@@ -422,3 +437,30 @@ def test_section_shows_a_lost_symbols_mark_and_flag(runner, built_db):
                              built_db).stdout)
     assert "[□]" not in data["raw"] and data["body"].count("[□]") == 2
     assert any(f["flag"] == "symbols_lost" and "[□]" in f["detail"] for f in data["flags"])
+
+
+@pytest.mark.parametrize("args, collecting", [
+    (["rule", "huir"], False), (["card", "Maza Afilada"], False),
+    (["section", "munchkin-es/huir"], False), (["combat", "--help"], True),
+    (["--help"], True),
+])
+def test_the_console_script_pauses_the_collector_for_quick_lookups_only(built_db, args,
+                                                                        collecting):
+    """Started as the console script starts it, a lookup runs without the cyclic garbage
+    collector and any other command with it; importing the command line leaves it alone."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('collecting', gc.isenabled()))\n"
+            "from cardbase.launch import main\n"
+            f"sys.argv = ['cardbase', *{args!r}, *(['--db', sys.argv[1]] if {args!r}[0] in "
+            "('rule', 'card', 'section') else [])]\n"
+            "main()\n")
+    out = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.splitlines()[-1] == f"collecting {collecting}"
+    imported = subprocess.run([sys.executable, "-c", "import gc, cardbase.cli; "
+                               "print(gc.isenabled())"], capture_output=True, text=True,
+                              check=True).stdout
+    assert imported.strip() == "True"

@@ -189,3 +189,35 @@ def test_an_umlaut_typed_keeps_the_forms_without_it():
     assert _keeps_accents({"heading": "Ein Gegenstand", "body": "Schwert"}, typed)
     assert not _keeps_accents({"heading": "Turno", "body": "el turno"}, parse_query("Tür").terms)
     assert not _keeps_accents({"heading": "bài", "body": ""}, parse_query("bại").terms)
+
+
+def test_stored_stems_give_the_variants_the_stemmer_gives():
+    """The stems a build stores (``word_stems``) stand in for the stemmer: a query word's
+    variants are the same with them as without, for made-up and German-spelled words too."""
+    from cardbase.search.analysis import STEM_LANGUAGES, latin_variants, stem_table
+
+    words = {"huir", "huyes", "gegenstaende", "stufen", "running", "fluche", "zorblaxen",
+             "quaekeln"}
+    rows = stem_table(words)
+    assert {"gegenstande", "quakeln"} <= {row["word"] for row in rows}
+    known = {(row["word"], lang): row[lang] or row["word"] for row in rows
+             for lang in STEM_LANGUAGES}
+    for word in words:
+        for languages in (None, ("es",), ("de", "vi")):
+            assert latin_variants(word, languages, known) == latin_variants(word, languages)
+
+
+def test_a_query_is_answered_alike_with_and_without_the_stored_stems(built_db, monkeypatch):
+    """The stored stems change what a query loads, never what it finds (a word the build never
+    met, such as ``huyendo`` in another spelling, goes to the stemmer)."""
+    import cardbase.search.fulltext as fulltext
+    from cardbase.search.rules import find_rules
+    from cardbase.storage.database import connect
+
+    conn = connect(built_db)
+    queries = ["huir", "Gegenstaende", "Flüche", "huyendo", "running away", "Stufen",
+               "zorblaxen huir"]
+    stored = [find_rules(conn, q) for q in queries]
+    monkeypatch.setattr(fulltext, "word_stems", lambda conn, words: {})
+    assert [find_rules(conn, q) for q in queries] == stored
+    assert stored[0]["results"]

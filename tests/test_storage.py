@@ -136,3 +136,25 @@ def test_datasette_metadata_describes_every_table(tmp_path, built_db):
     for name in TABLES:
         assert tables[name]["description"], name
     assert tables["section_fts"]["hidden"] is True
+
+
+@pytest.mark.parametrize("value", [
+    7, -2.5, "a \"quoted\" \\ word\nüber 🎲", True, False, None, [], {}, ["cleric"],
+    {"z": [1, {"b": None}], "a": "é"}, [[1, 2], "x", [True]],
+])
+def test_json_value_decodes_as_the_json_module_does(value):
+    """Card facts are decoded by SQLite's JSON functions on the lookup path: values of every
+    JSON type, nested, with escapes and characters outside the BMP, come back as json.loads
+    gives them (types too: true is True, not 1; key order kept)."""
+    import json
+    import sqlite3
+
+    from cardbase.storage.queries import json_value
+
+    conn = sqlite3.connect(":memory:")
+    for text in (json.dumps(value, ensure_ascii=False), json.dumps(value)):
+        decoded = json_value(conn, text)
+        assert decoded == json.loads(text)
+        assert type(decoded) is type(value)
+        if isinstance(value, dict):
+            assert list(decoded) == list(value)

@@ -12,7 +12,6 @@ level.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 
 from ..search.textkeys import fold
 from ..storage import queries
@@ -24,12 +23,30 @@ ACCEPT_MARGIN = 4.0
 SUGGEST_SCORE = 55.0
 
 
-@dataclass(frozen=True)
+# A plain class, not a dataclass: building a dataclass runs generated code at import, and this
+# module is on the path of every card lookup.
 class NameMatch:
-    card_id: str
-    name: str
-    lang: str
-    score: float
+    """A card one of whose names matched: the name, its language and the score (100: exact)."""
+
+    __slots__ = ("card_id", "name", "lang", "score")
+
+    def __init__(self, card_id: str, name: str, lang: str, score: float):
+        self.card_id = card_id
+        self.name = name
+        self.lang = lang
+        self.score = score
+
+    def _fields(self) -> tuple:
+        return (self.card_id, self.name, self.lang, self.score)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NameMatch) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "NameMatch(card_id={!r}, name={!r}, lang={!r}, score={!r})".format(*self._fields())
 
 
 def name_key(text: str) -> str:

@@ -12,6 +12,7 @@ not the whole command line's, and imports nothing heavy, so it starts fast.
 
 from __future__ import annotations
 
+import gc
 import importlib
 
 import click
@@ -33,6 +34,10 @@ COMMANDS = {
     "translate": "translating:translate",
 }
 
+#: the commands that answer one question from the database and exit within milliseconds: started
+#: from the console script (``cardbase.launch``) they run without the cyclic garbage collector
+QUICK = frozenset({"rulebooks", "rule", "section", "sections", "card", "cards", "term", "check"})
+
 
 class _LazyGroup(_OneLineErrors):
     """The top group: knows its commands by name and imports each one's module on first use."""
@@ -41,6 +46,8 @@ class _LazyGroup(_OneLineErrors):
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in QUICK:
+            gc.enable()  # paused by cardbase.launch for the quick lookups only
         if name not in self.commands and name in COMMANDS:
             module, _, attribute = COMMANDS[name].partition(":")
             command = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)

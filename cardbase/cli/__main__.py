@@ -1,5 +1,5 @@
 """``python -m cardbase.cli``: the command line, as the ``cardbase`` entry point runs it."""
 
-from . import main
+from ..launch import main
 
 main()

@@ -10,8 +10,10 @@ those lemmas (``word_forms``), which the database keeps so that a query's ``muer
 there rather than by loading a lemmatiser at query time. At query time
 ``latin_variants`` gives the stems of a word in each language the index was stemmed in and its
 German spellings (``ue`` → ``ü``), and ``japanese_content`` cuts a Japanese phrase into the words
-that carry its meaning, without particles and verb endings. PyStemmer is a small C extension that
-loads in milliseconds; SudachiPy loads a dictionary (about 150 ms) and is imported only for a
+that carry its meaning, without particles and verb endings. PyStemmer is a C extension holding
+every Snowball language, whose loading costs a lookup about a millisecond: the build stores the
+stems of every word it meets (``stem_table``), and a query loads the stemmer only for a word
+the rulebooks, their word forms and the glossary never use. SudachiPy loads a dictionary (about 150 ms) and is imported only for a
 Japanese query that has hiragana in it, and at build time.
 """
 
@@ -52,24 +54,44 @@ def stem(word: str, lang: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-def latin_variants(word: str, languages: tuple[str, ...] | None = None) -> list[str]:
-    """Forms of a folded query word the index may hold: its German spelling without ``e`` after
-    a vowel (``gegenstaende`` → ``gegenstande``, as ``Gegenstände`` is folded), then the stems
-    of each form in each of ``languages`` that has a stemmer (all by default). The word itself is
-    not included."""
+def stem_forms(word: str) -> list[str]:
+    """The forms of a folded query word that are stemmed: the word, then its German spelling
+    without ``e`` after a vowel (``gegenstaende`` → ``gegenstande``, as ``Gegenstände`` is
+    folded) when that differs."""
     forms = [word]
     spelled = word
     for typed, folded in _GERMAN_SPELLINGS:
         spelled = spelled.replace(typed, folded)
     if spelled != word and len(spelled) >= 3:
         forms.append(spelled)
+    return forms
+
+
+def latin_variants(word: str, languages: tuple[str, ...] | None = None,
+                   known: dict[tuple[str, str], str] | None = None) -> list[str]:
+    """Forms of a folded query word the index may hold: its German spelling (``stem_forms``),
+    then the stems of each form in each of ``languages`` that has a stemmer (all by default).
+    The word itself is not included. ``known`` gives stems already at hand, by (form,
+    language): the build stores those of every word it met (``word_stems``), so the stemmer is
+    loaded only for a word the rulebooks never use."""
     variants: list[str] = []
-    for form in forms:
+    for form in stem_forms(word):
         for lang in [lang for lang in STEM_LANGUAGES if languages is None or lang in languages]:
-            for candidate in (form, stem(form, lang)):
+            stemmed = known.get((form, lang)) if known else None
+            for candidate in (form, stemmed or stem(form, lang)):
                 if candidate != word and candidate not in variants and len(candidate) >= 2:
                     variants.append(candidate)
     return variants
+
+
+def stem_table(words: set[str]) -> list[dict]:
+    """Rows of the ``word_stems`` table for folded ``words``: each word and each of its
+    ``stem_forms``, with its stem in every language that has a stemmer (``None`` where the stem
+    is the word itself, which keeps the table small)."""
+    forms = sorted({form for word in words for form in stem_forms(word)})
+    return [{"word": form, **{lang: (stemmed if (stemmed := stem(form, lang)) != form else None)
+                              for lang in STEM_LANGUAGES}}
+            for form in forms]
 
 
 def compound_parts(word: str, vocabulary: set[str]) -> list[str]:

@@ -9,7 +9,6 @@ sections that define it.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from ..cards import matching
@@ -40,13 +39,13 @@ def card_detail(conn: sqlite3.Connection, card_id: str) -> dict:
             {"name": row["name"], "kind": row["kind"], **_source(row)})
     stats, texts = {}, {}
     for row in queries.card_fact_rows(conn, card_id):
-        entry = {"value": json.loads(row["value"]), **_source(row)}
+        entry = {"value": queries.json_value(conn, row["value"]), **_source(row)}
         if row["field"] == "text":
             texts[row["lang"]] = entry
         else:
             stats[row["field"]] = entry
     mentions = [dict(r) for r in queries.card_mentions(conn, card_id)]
-    counterparts = json.loads(card["counterparts"])
+    counterparts = queries.json_value(conn, card["counterparts"])
     counterparts += [other for other in queries.counterparts_naming(conn, card_id)
                      if other not in counterparts]
     return {"id": card["id"], "game": card["game_id"], "type": card["type"], "names": names,

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..storage.queries import (RULE_KINDS, common_among, fts_sections, glossary_words,
                                index_matches, index_terms_among, lemmas_of,
-                               rulebook_languages)
+                               rulebook_languages, word_stems)
 from .textkeys import fold, fold_with_map, is_cjk_char, search_tokens
 
 HEADING_WEIGHT = 8.0      # bm25 weight of a heading against its body's 1.0
@@ -187,12 +187,14 @@ def _accented_words(query: str) -> dict[str, str]:
 
 
 def parse_query(query: str, analyse_japanese: bool = True,
-                stem_languages: tuple[str, ...] | None = None) -> QueryTerms:
+                stem_languages: tuple[str, ...] | None = None,
+                stems: dict[tuple[str, str], str] | None = None) -> QueryTerms:
     """The distinct terms of ``query`` with their alternatives (no database needed).
 
     Without ``analyse_japanese`` a Japanese run stays one phrase: the glossary's words, already
     written as the rulebooks print them, need no analyser (which takes a while to load). Words
-    are stemmed in ``stem_languages`` (by default every language with a stemmer)."""
+    are stemmed in ``stem_languages`` (by default every language with a stemmer); ``stems``
+    gives the stems known already, by (word, language)."""
     from .analysis import latin_variants
 
     truncated = len(query) > MAX_QUERY_CHARS
@@ -209,7 +211,7 @@ def parse_query(query: str, analyse_japanese: bool = True,
         else:
             term = Term(run, [_latin_form(run)], accented.get(run))
             if run.isalpha() and len(run) >= PREFIX_MIN:
-                for variant in latin_variants(run, stem_languages):
+                for variant in latin_variants(run, stem_languages, stems):
                     term.add(Form((variant,), len(variant) >= 4))
             new = [term]
         for term in new:
@@ -218,6 +220,14 @@ def parse_query(query: str, analyse_japanese: bool = True,
     if len(terms) > MAX_TERMS:
         terms, truncated = terms[:MAX_TERMS], True
     return QueryTerms(terms, truncated)
+
+
+def _stemmed_forms(text: str) -> list[str]:
+    """The forms of the words of ``text`` that ``parse_query`` stems."""
+    from .analysis import stem_forms
+
+    return [form for run, cjk in _runs(fold(text[:MAX_QUERY_CHARS]))
+            if not cjk and run.isalpha() and len(run) >= PREFIX_MIN for form in stem_forms(run)]
 
 
 def _edits(word: str) -> set[str]:
@@ -373,12 +383,16 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     sections holding the words as typed come before those found through the glossary's words
     in other languages; without it, every language ranks alike.
     """
-    # the index holds stems in the rulebooks' languages only: no other stemmer is loaded
-    terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)))
+    # the stems the build stored for the words of the query and its phrases (the stemmer is
+    # loaded only for the others); the index holds stems in the rulebooks' languages only
+    stems = word_stems(conn, sorted({form for text in (query, *also) if text
+                                     for form in _stemmed_forms(text)}))
+    terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)), stems=stems)
     _add_lemmas(conn, terms)
     if glossary:
         _add_glossary(conn, terms)
-    alternatives = [parse_query(phrase, analyse_japanese=False) for phrase in also if phrase]
+    alternatives = [parse_query(phrase, analyse_japanese=False, stems=stems)
+                    for phrase in also if phrase]
     alternatives = [a for a in alternatives if a.terms]
     answer = {"results": [], "match": None, "truncated": terms.truncated}
     if not terms.terms and not alternatives:

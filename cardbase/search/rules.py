@@ -91,8 +91,6 @@ def _check_rulebook(conn: sqlite3.Connection, rulebook: str) -> None:
 
 def get_section(conn: sqlite3.Connection, ref: str) -> dict:
     """One section by ``rulebook/slug``, with its raw text and everything known about it."""
-    import json
-
     if "/" not in ref:
         raise QueryError(_("a section is named rulebook/section, e.g. munchkin-es/huir; got {ref!r}",
                            ref=ref))
@@ -121,8 +119,8 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
         "topic_title": topic_title(conn, row["topic_id"], row["lang"]),
         "topic_source": row["topic_source"], "page": row["page"],
         "raw_span": [row["raw_start"], row["raw_end"]],
-        "quality": row["quality"], "flags": json.loads(row["flags"]),
-        "repairs_by_stage": json.loads(row["repairs"]), "repairs": repairs,
+        "quality": row["quality"], "flags": queries.json_value(conn, row["flags"]),
+        "repairs_by_stage": queries.json_value(conn, row["repairs"]), "repairs": repairs,
         "corrections": corrections, "body": row["body"],
         "raw": row["raw_text"][row["raw_start"]:row["raw_end"]],
     }

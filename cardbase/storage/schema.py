@@ -12,7 +12,7 @@ message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # name -> description, columns, primary key, foreign keys
 TABLES: dict[str, dict] = {
@@ -143,6 +143,15 @@ TABLES: dict[str, dict] = {
         "columns": {"lang": str, "form": str, "lemma": str},
         "pk": ("form", "lang", "lemma"),
     },
+    "word_stems": {
+        "description": "The Snowball stem (PyStemmer) of every folded word the build met (the "
+                       "rulebooks' words, their inflected forms, the glossary's words) in each "
+                       "language with a stemmer (empty where the stem is the word itself): a query "
+                       "finds its words' stems here and loads the stemmer only for a word none "
+                       "of these holds.",
+        "columns": {"word": str, "es": str, "de": str, "en": str},  # STEM_COLUMNS
+        "pk": "word",
+    },
     "common_words": {
         "description": "The rulebooks' words that are among the most frequent of their "
                        "language (wordfreq): a query does not require them to match.",
@@ -214,6 +223,9 @@ INDEXES = [
     ("rule_citations", ["rule_id"], False),
     ("rule_citations", ["rulebook_id"], False),
 ]
+
+#: the languages ``word_stems`` has a column for: ``search.analysis.STEM_LANGUAGES``
+STEM_COLUMNS = ("es", "de", "en")
 
 FTS_TABLE = "section_fts"
 #: External content over the sections' search-key columns: the index stores no text of its own,

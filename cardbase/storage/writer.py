@@ -22,9 +22,9 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import CardbaseError
-from ..search.analysis import (LEMMA_LANGUAGES, common_words, index_extras, lemma,
+from ..search.analysis import (LEMMA_LANGUAGES, common_words, index_extras, lemma, stem_table,
                                printed_words, word_forms)
-from ..search.textkeys import fold, index_text, search_tokens, tool_keys
+from ..search.textkeys import fold, index_text, is_cjk_char, search_tokens, tool_keys
 from . import schema
 from ..atomic import remove_abandoned, staging_name
 
@@ -124,10 +124,23 @@ def _fill(db, corpus, translations: RowSource | None, rules: list[dict]) -> None
                                     for form, base in word_forms(lang, lemmas[lang]))
     _fill_cards(db, corpus)
     _fill_glossary(db, corpus)
+    _fill_stems(db)
     _fill_rules(db, rules)
     db.conn.execute(f"INSERT INTO {schema.FTS_TABLE}({schema.FTS_TABLE}) VALUES ('rebuild')")
     if translations is not None:
         _fill_translations(db, translations(db.conn))
+
+
+def _fill_stems(db) -> None:
+    """The stems of every Latin-script word of the sections' search keys, the word forms and
+    the glossary, for queries to look up instead of loading the stemmer."""
+    words: set[str] = set()
+    for (text,) in db.conn.execute(
+            "SELECT search_heading || ' ' || search_body FROM sections "
+            "UNION ALL SELECT word FROM term_words UNION ALL SELECT form FROM word_forms"):
+        words.update(w for w in fold(text).split()
+                     if len(w) >= 3 and w.isalpha() and not any(map(is_cjk_char, w)))
+    db["word_stems"].insert_all(stem_table(words))
 
 
 def _search_keys(text: str, lang: str, vocabulary: set[str]) -> str:

@@ -13,5 +13,6 @@ library is imported: these are on the query path of every command.
 from __future__ import annotations
 
 from .cards import *  # noqa: F401,F403
+from .jsontext import *  # noqa: F401,F403
 from .rulebooks import *  # noqa: F401,F403
 from .translations import *  # noqa: F401,F403

@@ -2,7 +2,7 @@
 
 Each function takes a connection and returns rows or plain values, in a stated order. Name keys
 are folded by the caller (``cardbase.search.textkeys``); here they are only compared. Facts are
-returned as stored (their values JSON text), for the caller to decode.
+returned as stored (their values JSON text), for the caller to decode (``json_value``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..schema import FTS_TABLE, VOCAB_TABLE
+from ..schema import FTS_TABLE, STEM_COLUMNS, VOCAB_TABLE
 
 __all__ = [
     "RULE_KINDS", "game_ids", "game_names", "rulebook_rows", "rulebook_ids", "rulebook_exists",
@@ -17,7 +17,7 @@ __all__ = [
     "topic_rows", "topic_ids", "topic_title", "topic_titles_of", "all_topic_titles",
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
-    "all_corrections", "fts_sections", "index_matches", "index_terms_among", "lemmas_of",
+    "all_corrections", "fts_sections", "index_matches", "index_terms_among", "lemmas_of", "word_stems",
     "common_among", "rule_citation_rows",
 ]
 
@@ -266,6 +266,19 @@ def lemmas_of(conn: sqlite3.Connection, form: str) -> list[str]:
     """The lemmas a folded word form is an inflection of, among the rulebooks' words."""
     return [r[0] for r in conn.execute(
         "SELECT DISTINCT lemma FROM word_forms WHERE form = ? ORDER BY lemma", (form,))]
+
+
+def word_stems(conn: sqlite3.Connection, words: list[str]) -> dict[tuple[str, str], str]:
+    """(word, language) → the Snowball stem the build stored, for those of the folded
+    ``words`` it met (a stem left empty is the word itself)."""
+    if not words:
+        return {}
+    marks = ", ".join("?" * len(words))
+    columns = ", ".join(STEM_COLUMNS)
+    return {(row[0], lang): stem or row[0]
+            for row in conn.execute(f"SELECT word, {columns} FROM word_stems "
+                                    f"WHERE word IN ({marks})", list(words))
+            for lang, stem in zip(STEM_COLUMNS, row[1:])}
 
 
 def common_among(conn: sqlite3.Connection, words: list[str]) -> set[str]:
