@@ -88,9 +88,10 @@ def site_url(built_site):
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium driven by Playwright (the test is skipped when either is missing)."""
+    """Debian's chromium driven by Playwright (the test is skipped when either is missing); one
+    per test module, closed after it, so a module that drives Playwright itself can run after."""
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
         pytest.skip("chromium is not installed")

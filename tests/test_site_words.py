@@ -318,7 +318,7 @@ def test_the_language_menu_fits_a_phone(built_site, lang, renamed):
 def test_site_build_says_which_links_lead_nowhere(capsys):
     from cardbase import render
 
-    render.site_built("public", {"pages": 3, "languages": {
+    render.site_built("public", {"pages": 3, "site_url": "https://example.org/", "languages": {
         "en": {"unresolved_links": []},
         "de": {"unresolved_links": ["Doc file 'a.md' contains a link 'b.md', but the target "
                                     "'b.md' is not found among documentation files."]}}})

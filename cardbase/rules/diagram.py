@@ -374,8 +374,9 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
                  verbs: Iterable[str] | None = None, catalogs=None) -> Compiled:
     """Compile ``game``'s checker, as judged under ``rulebooks``, into a ``Compiled`` diagram
     answered in each of ``languages`` (with the interface ``catalogs``, else the usual ones)."""
-    from .. import i18n
+    from .. import i18n, paths
 
+    catalogs = paths.as_locales(catalogs) if catalogs is not None else None
     cards = {name: card for name, card in _cards(conn, game)}
     fields = form_fields(game, sorted(cards))
     by_key = {f.key: (number, f) for number, f in enumerate(fields)}
