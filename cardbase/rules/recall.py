@@ -9,7 +9,10 @@ in the same order as long as the values read so far are the same, so a path that
 has the verdict those rules would give. A question that differs only in keys no rule reads (or
 in values the path never tests) is answered from the leaf; any other runs the rules and adds its
 path. A judgement that reads a whole ``state`` or ``action`` (its keys, its length) is not
-remembered. The trees are bounded: past ``MAX_LEAVES`` paths they are forgotten and grow again.
+remembered. Where the facts read rarely come back (more than half the questions of a tree miss
+it, after ``MISSES_TRIED``), noting them costs more than it saves: the rules run directly. The
+trees are bounded: past ``MAX_LEAVES`` paths they are forgotten and grow again. Verdicts of the
+same rules with the same outcomes are one object, so answers can be remembered by them.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from .query import Situation
 MISSING = object()
 #: how many verdicts are remembered in all before the trees are dropped and grown again
 MAX_LEAVES = 200_000
+#: how many questions of one (game, verb, rulebook, card) are noted before deciding whether
+#: their facts come back often enough to be worth noting (half of them at least)
+MISSES_TRIED = 200
 _STATE, _ACTION = 0, 1
 
 
@@ -115,6 +121,8 @@ class Recall:
     def __init__(self):
         self._roots: dict[tuple, object] = {}
         self._same: dict[tuple, object] = {}
+        self._asked: dict[tuple, int] = {}
+        self._misses: dict[tuple, int] = {}
         self.leaves = 0
 
     def verdict(self, situation: Situation, rulebook: str, judge):
@@ -122,6 +130,7 @@ class Recall:
         card = situation.card
         root = (situation.game, situation.verb, rulebook, situation.rulebook,
                 frozen(card) if card else None)
+        self._asked[root] = self._asked.get(root, 0) + 1
         node = self._roots.get(root)
         state, action = situation.state, situation.action
         while node is not None and type(node) is _Node:
@@ -130,6 +139,11 @@ class Recall:
             node = node.children.get(frozen(value) if type(value) in (list, dict) else value)
         if node is not None:
             return node.verdict
+        misses = self._misses.get(root, 0) + 1
+        self._misses[root] = misses
+        if misses > MISSES_TRIED and misses * 2 > self._asked.get(root, 0):
+            # the facts these rules read rarely come back: judging is cheaper than noting
+            return self._one_of(judge(situation, rulebook))
         trace = _Trace()
         noting = Situation(situation.game, situation.rulebook, situation.verb,
                            _Noting(state, trace, _STATE), _Noting(action, trace, _ACTION), card)
@@ -148,8 +162,8 @@ class Recall:
 
     def _add(self, root: tuple, reads: list, verdict) -> None:
         if self.leaves >= MAX_LEAVES:
-            self._roots.clear()
-            self._same.clear()
+            for table in (self._roots, self._same, self._asked, self._misses):
+                table.clear()
             self.leaves = 0
         leaf = _Leaf(verdict)
         if not reads:
