@@ -25,7 +25,7 @@ MISSING = object()
 MAX_LEAVES = 200_000
 #: how many questions of one (game, verb, rulebook, card) are noted before deciding whether
 #: their facts come back often enough to be worth noting (half of them at least)
-MISSES_TRIED = 200
+MISSES_TRIED = 25
 _STATE, _ACTION = 0, 1
 
 
@@ -128,8 +128,9 @@ class Recall:
     def verdict(self, situation: Situation, rulebook: str, judge):
         """``judge(situation, rulebook)``, remembered by the facts it reads."""
         card = situation.card
-        root = (situation.game, situation.verb, rulebook, situation.rulebook,
-                frozen(card) if card else None)
+        # the rulebook a question names is not one of its facts: each rulebook's rules judge
+        # under that rulebook, whichever the answer reports
+        root = (situation.game, situation.verb, rulebook, frozen(card) if card else None)
         self._asked[root] = self._asked.get(root, 0) + 1
         node = self._roots.get(root)
         state, action = situation.state, situation.action
