@@ -6,14 +6,25 @@ second from ``check()`` (with citations) over every acceptance ruling and every 
 cell, asked once (nothing remembered yet) and asked again (the connection remembers answers);
 the acceptance rulings right per game and per edition (misses listed); and, as whole cold
 processes (median of ten after one warm-up), `cardbase check` on the query of the public spec
-next to `cardbase rule` and the interpreter floor `python -c "import click, sqlite3"`.
+next to `cardbase rule` and the interpreter floor `python -c "import click, sqlite3"`, with the
+ratio of each to the floor.
 
-    python bench/bench_rules.py [--runs 10]
+Questions never asked before (``rules_fresh.py``: decision-table cells with facts drawn at random
+from the vocabulary): answers per second per game, first in a new process and then after as many
+other new questions, and the time of each game's whole decision table. Each round runs the code
+under test and, with ``--baseline REF``, the code of that git commit (extracted with ``git
+archive``, run on the same database) one after the other, each in a new process; the figures are
+medians over the rounds, and the ratio to the baseline is taken round by round. The rates are
+processor time of the measuring process (a loaded machine changes them less than wall time).
+
+    python bench/bench_rules.py [--runs 10] [--rounds 3] [--baseline dd79c56] [--n 10000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 import tempfile
 import time
@@ -137,6 +148,9 @@ def cold(db: Path, query: Path, runs: int) -> dict:
         "cardbase check (spec query)": [cardbase, "check", str(query), "--db", str(db)],
         "cardbase check --json": [cardbase, "check", str(query), "--json", "--db", str(db)],
         "cardbase rule huir": [cardbase, "rule", "huir", "--db", str(db)],
+        **{f"cardbase table {game}": [cardbase, "table", game, "--db", str(db)]
+           for game in ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem",
+                        "smashup-munchkin")},
     }
     out = {}
     for label, command in commands.items():
@@ -151,10 +165,51 @@ def cold(db: Path, query: Path, runs: int) -> dict:
     return out
 
 
+def fresh(db: Path, baseline: str | None, rounds: int, n: int, tmp: Path) -> dict:
+    """``rules_fresh.py`` for the code under test and the baseline, alternately, ``rounds``
+    times: medians per game, and the median of each round's ratio to the baseline."""
+    trees = {"current": ROOT}
+    if baseline:
+        tree = tmp / "baseline"
+        tree.mkdir()
+        archive = subprocess.run(["git", "archive", baseline, "cardbase"], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        trees["baseline"] = tree
+    runs: dict[str, list[dict]] = {name: [] for name in trees}
+    for round_ in range(rounds):
+        for name, tree in trees.items():
+            proc = subprocess.run([sys.executable, str(ROOT / "bench" / "rules_fresh.py"),
+                                   str(tree), str(db), "--n", str(n), "--seed", str(7 + round_)],
+                                  capture_output=True, text=True, check=True)
+            runs[name].append(json.loads(proc.stdout))
+    out = {}
+    for game in runs["current"][0]:
+        row = {}
+        for name in trees:
+            for measure in ("first_per_second", "then_per_second", "table_ms"):
+                row[f"{name}_{measure}"] = median([r[game][measure] for r in runs[name]])
+        if baseline:
+            for measure in ("first_per_second", "then_per_second"):
+                row[f"ratio_{measure}"] = round(median(
+                    [c[game][measure] / b[game][measure]
+                     for c, b in zip(runs["current"], runs["baseline"])]), 2)
+            row["ratio_table"] = round(median(
+                [c[game]["table_ms"] / b[game]["table_ms"]
+                 for c, b in zip(runs["current"], runs["baseline"])]), 2)
+        row["questions"] = runs["current"][0][game]["first_n"]
+        out[game] = row
+    return {"baseline": baseline, "rounds": rounds, "n": n, "games": out}
+
+
 def main() -> None:
     precompile()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--n", type=int, default=10000)
+    parser.add_argument("--baseline", default=None,
+                        help="a git commit to measure beside the code under test")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "cardbase.db"
@@ -167,8 +222,9 @@ def main() -> None:
         rates = answers(db)
         score = rulings_score(db)
         processes = cold(db, query, args.runs)
+        new = fresh(db, args.baseline, args.rounds, args.n, Path(tmp))
     data = {"machine": machine(), "code": git_state(), "runs": args.runs, "tables": tables,
-            "answers": rates, "rulings": score, "cold_median_ms": processes}
+            "answers": rates, "rulings": score, "cold_median_ms": processes, "fresh": new}
     write_json("rules.json", data)
     print(markdown_table(["game", "cells", "rulebooks", "verdicts", "enumerate ms", "judge ms",
                           "verdicts/s"],
@@ -182,6 +238,21 @@ def main() -> None:
     print(markdown_table(["game", "rulebook", "rulings", "right", "misses"],
                          [[r["game"], r["rulebook"], r["rulings"], r["right"],
                            "; ".join(r["misses"]) or "none"] for r in score]))
+    print()
+    columns = ["game", "questions", "first answers/s", "then answers/s", "table ms"]
+    if args.baseline:
+        columns += ["baseline first/s", "baseline then/s", "baseline table ms", "× first",
+                    "× then", "× table time"]
+    rows = []
+    for game, row in new["games"].items():
+        cells = [game, row["questions"], row["current_first_per_second"],
+                 row["current_then_per_second"], row["current_table_ms"]]
+        if args.baseline:
+            cells += [row["baseline_first_per_second"], row["baseline_then_per_second"],
+                      row["baseline_table_ms"], row["ratio_first_per_second"],
+                      row["ratio_then_per_second"], row["ratio_table"]]
+        rows.append(cells)
+    print(markdown_table(columns, rows))
     print()
     floor = processes["python -c 'import click, sqlite3' (floor)"]
     print(markdown_table(["command", "median ms", "× floor"],

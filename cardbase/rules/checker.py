@@ -16,6 +16,7 @@ import os
 import re
 import sqlite3
 
+from .. import i18n
 from ..errors import QueryError, excerpt
 from ..i18n import _, ngettext
 from ..storage import queries
@@ -255,8 +256,6 @@ def _answer_key(data, lang: str | None):
     the query's text (``repr``: two queries with the same text are the same query; the same
     query written in another key order is only asked again), the citation language and the
     interface catalog (which translates the statements; held, so its identity is not reused)."""
-    from .. import i18n
-
     return repr(data), lang, i18n._translations()
 
 

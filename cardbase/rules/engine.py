@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import sqlite3
 
+from .. import i18n
 from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
 from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_judging
 from .query import Situation
+from .recall import Recall
 
 
 
@@ -55,14 +57,20 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     overriding it, mean the rulebook contradicts itself here: the verdict is ``conditional`` and
     both sides decide it, so both passages are quoted.
     """
-    if rules is None:
-        rules = rules_judging(situation.game, situation.verb, rulebook)
     outcomes = []
-    for rule in rules:
-        if rulebook in rule.citations:
+    if rules is None:  # the rules the rulebook states, for this verb
+        for rule in rules_judging(situation.game, situation.verb, rulebook):
             outcome = rule.judge(situation, rulebook)
             if outcome is not None:
                 outcomes.append((rule, outcome))
+    else:
+        for rule in rules:
+            if rulebook in rule.citations:
+                outcome = rule.judge(situation, rulebook)
+                if outcome is not None:
+                    outcomes.append((rule, outcome))
+    if not outcomes:
+        return RulebookVerdict(rulebook, CONDITIONAL)
     set_aside = []
     if len(outcomes) > 1:
         overridden = {target for rule, _ in outcomes for target in rule.overrides}
@@ -120,6 +128,23 @@ class Citer:
 
     #: how many answers a connection remembers (the oldest are forgotten first)
     ANSWERS_KEPT = 4096
+    #: how many answers put together from verdicts a connection remembers (then forgets all)
+    EXPLAINED_KEPT = 65536
+
+    @property
+    def explained(self) -> dict:
+        """Answers by the verdicts they explain (see ``answer``)."""
+        try:
+            return self._explained
+        except AttributeError:
+            self._explained: dict = {}
+            return self._explained
+
+    def explain(self, key, result: dict) -> None:
+        explained = self.explained
+        if len(explained) >= self.EXPLAINED_KEPT:
+            explained.clear()
+        explained[key] = result
 
     @property
     def answers(self) -> dict:
@@ -187,12 +212,38 @@ def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
                                derived=derived, rulebook=rulebook))
 
 
+#: the verdicts of this process, remembered by the facts their rules read
+RECALL = Recall()
+
+
 def answer(situation: Situation, rulebooks: list[str], citer: Citer,
            lang: str | None = None) -> dict:
-    """The answer in the public format: verdict, because, conditions, covered, by_rulebook."""
-    asked = [situation.rulebook] if situation.rulebook else rulebooks
+    """The answer in the public format: verdict, because, conditions, covered, by_rulebook.
+
+    A question's verdicts come from ``RECALL`` (the rules run only for facts not met before),
+    and the answer put together from the same verdicts, card, rulebooks and language is
+    remembered by the ``citer``: a new question costs reading its facts. A situation of another
+    kind (the decision diagrams' explored ones) is judged and explained afresh each time.
+    """
     _check_derived_level(situation, rulebooks)
-    verdicts = {rb: judge(situation, rb) for rb in rulebooks}
+    if type(situation) is not Situation:
+        return _answer(situation, rulebooks, {rb: judge(situation, rb) for rb in rulebooks},
+                       citer, lang)
+    verdicts = {rb: RECALL.verdict(situation, rb, judge) for rb in rulebooks}
+    card = situation.card
+    key = (situation.rulebook, tuple(verdicts.items()),
+           (card["id"], card["name"], card["type"]) if card else None, lang,
+           i18n._translations())
+    found = citer.explained.get(key)
+    if found is None:
+        found = _answer(situation, rulebooks, verdicts, citer, lang)
+        citer.explain(key, found)
+    return dict(found)
+
+
+def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: Citer,
+            lang: str | None) -> dict:
+    asked = [situation.rulebook] if situation.rulebook else rulebooks
     by_rulebook = {rb: verdicts[rb].verdict for rb in asked}
     if situation.rulebook:
         top = by_rulebook[situation.rulebook]

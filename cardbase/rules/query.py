@@ -10,7 +10,6 @@ not found); and a state that cannot happen (a bystander in their own combat) is 
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from ..errors import QueryError
@@ -193,6 +192,27 @@ def action_keys(game: str) -> dict[str, Any]:
 ACTION_SPECS = {game: action_keys(game) for game in GAMES}
 ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
+
+
+class cached_property:  # noqa: N801  (named as the decorator it replaces)
+    """``functools.cached_property`` without its lock: a value worked out on first read and kept
+    in the instance (Python 3.11's version takes a lock on every first read, which costs a
+    question more than the reading itself; two threads reading it at once work out the same
+    value)."""
+
+    def __init__(self, function):
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 class Situation:
@@ -387,9 +407,47 @@ def _check_value(path: str, spec, value, problems: _Problems, normalise_name) ->
     return resolved if isinstance(value, list) else resolved[0]
 
 
+def _fast_check(spec):
+    """A test that a value is valid for ``spec`` as written (nothing to normalise, no problem to
+    report), or ``None`` where only ``_check_value`` can tell. A value the test passes is kept
+    as it is; any other goes through ``_check_value``, which says what is wrong with it."""
+    if spec is bool:
+        return lambda value: value is True or value is False
+    if spec is str:
+        return lambda value: type(value) is str and bool(value.strip())
+    if isinstance(spec, tuple) and spec[0] == "int":
+        low, high = spec[1], spec[2]
+        return lambda value: type(value) is int and low <= value <= high
+    if isinstance(spec, tuple) and spec[0] == "one of":
+        names = frozenset(spec[1])
+        return lambda value: type(value) is str and value in names
+    if isinstance(spec, list) and isinstance(spec[0], tuple) and spec[0][0] == "int":
+        low, high = spec[0][1], spec[0][2]
+        return lambda value: type(value) is list and all(
+            type(v) is int and low <= v <= high for v in value)
+    return None  # names (a list is copied, a name may be normalised), nested objects
+
+
+#: the fast tests of each key of a declaration (by the declaration's identity; they live as
+#: long as the module)
+_FAST: dict[int, tuple[dict, dict]] = {}
+
+
+def _fast_checks(spec: dict) -> dict:
+    held = _FAST.get(id(spec))
+    if held is None or held[0] is not spec:
+        held = _FAST[id(spec)] = (spec, {key: _fast_check(item) for key, item in spec.items()})
+    return held[1]
+
+
 def _check_object(path: str, spec: dict, value: dict, problems: _Problems, normalise_name) -> dict:
     out = {}
+    fast = _fast_checks(spec)
     for key, item in value.items():
+        test = fast.get(key)
+        if test is not None and test(item):
+            out[key] = item
+            continue
         where = f"{path}.{key}" if path else key
         if key not in spec:
             problems.add(_("{path}: unknown key; valid keys: {valid}", path=where,
