@@ -102,3 +102,14 @@ def browser():
             "--disable-component-update", "--disable-sync"])
         yield instance
         instance.close()
+
+
+@pytest.fixture(autouse=True)
+def _interface_language_restored():
+    """A command run through CliRunner with a LANG sets the process's interface language: each
+    test leaves it as it found it, so the next one reads messages in the language it expects."""
+    from cardbase import i18n
+
+    saved = i18n._current
+    yield
+    i18n._current = saved

@@ -168,11 +168,12 @@ def test_topic_pages_put_the_edition_differences_first(conn, tmp_path):
     render_site(conn, "en", tmp_path)
     setup = (tmp_path / "topics" / "setup.md").read_text(encoding="utf-8")
     assert '!!! warning "Edition differences"' in setup
-    # the parameter and the rulebooks in words, not as identifiers
-    assert ("Cards of each deck dealt at the start: 4 in Munchkin — Reglas, "
-            "2 in マンチキン ルール") in setup
+    # the parameter and the rulebooks in words, not as identifiers, each title in its language
+    assert ('Cards of each deck dealt at the start: 4 in <span lang="es">Munchkin — Reglas</span>, '
+            '2 in <span lang="ja">マンチキン ルール</span>') in setup
     charity = (tmp_path / "topics" / "charity.md").read_text(encoding="utf-8")
-    assert "Hand limit of a Dwarf: 5 in Munchkin — Reglas, 6 in マンチキン ルール" in charity
+    assert ('Hand limit of a Dwarf: 5 in <span lang="es">Munchkin — Reglas</span>, 6 in '
+            '<span lang="ja">マンチキン ルール</span>') in charity
     # both editions' text stands side by side
     assert charity.count('<div markdown="1">') >= 2
 

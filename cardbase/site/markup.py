@@ -34,6 +34,8 @@ def escape(value) -> str:
         return ""
     text = _CONTROL.sub(" ", " ".join(str(value).splitlines()))
     text = _MARKDOWN.sub(r"\\\1", html.escape(text, quote=True))
+    # brackets as entities: a backslash does not stop `[\]: x` from reading as a link reference
+    text = text.replace("\\[", "&#91;").replace("\\]", "&#93;")
     if text[:1] and not (text[0].isalnum() or text[0] in "\\&"):
         # a value at the start of a line must not open a block (`??? note`, `=== "tab"`,
         # `: definition`, an indented code block): its first character becomes an entity

@@ -234,6 +234,16 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
              coverage=coverage.summary(shared["coverage"].get(rulebook["id"])))
 
     diffs = shared["diffs"]
+    statements = {rule.id: rule.statement for game in diffs for rule in rules_for(game)}
+
+    def title(rulebook: str) -> Markup:
+        return markup.in_lang(data.rulebook_title(rulebook), data.rulebook_lang(rulebook), lang)
+
+    def says(entry: dict) -> str:
+        # the differences are computed once for every language: the statement is worded here
+        statement = statements.get(entry.get("rule"))
+        return i18n._(statement) if statement else entry["says"]
+
     # each edition difference is shown on the topics of the sections that state it
     topic_of = {f"{sec['rulebook_id']}/{sec['slug']}": sec["topic_id"] for sec in data.sections}
     citer = Citer(conn)
@@ -241,12 +251,10 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
     for diff in diffs.values():
         books = diff["rulebooks"]
         for parameter in diff["parameters"]:
-            note = i18n._("{parameter}: {value} in {rulebook}, {other_value} in {other}",
-                          parameter=words.parameter(parameter["parameter"]),
-                          value=_stated(parameter[books[0]]),
-                          rulebook=data.rulebook_title(books[0]),
-                          other_value=_stated(parameter[books[1]]),
-                          other=data.rulebook_title(books[1]))
+            note = _worded("{parameter}: {value} in {rulebook}, {other_value} in {other}",
+                           parameter=words.parameter(parameter["parameter"]),
+                           value=_stated(parameter[books[0]]), rulebook=title(books[0]),
+                           other_value=_stated(parameter[books[1]]), other=title(books[1]))
             for rulebook in books:
                 for quote in parameter["quotes"][rulebook]:
                     topic = topic_of.get(citer.cite(rulebook, quote["quote"])["section"] or "")
@@ -254,8 +262,8 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
                         notes_by_topic[topic].append(note)
         for rulebook, rules in diff["stated_only_in"].items():
             for entry in rules:
-                note = i18n._("Stated only in {rulebook}: {rule}",
-                              rulebook=data.rulebook_title(rulebook), rule=entry["says"])
+                note = _worded("Stated only in {rulebook}: {rule}", rulebook=title(rulebook),
+                               rule=says(entry))
                 for quote in entry["quotes"]:
                     topic = topic_of.get(quote["section"] or "")
                     if topic and note not in notes_by_topic.setdefault(topic, []):
@@ -275,7 +283,7 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
     written += card_pages(conn, env, root, lang, names, data)
     _glossary_page(conn, env, root, lang, names, data, written)
     _rules_pages(conn, env, root, lang, names, data, written, shared["tables"])
-    _editions_page(env, root, diffs, written, data)
+    _editions_page(env, root, diffs, written, data, lang)
     _status_page(conn, env, root, names, data, written, shared["status"], lang)
     written += write_check_page(conn, root, lang, data.games, data.rulebooks, shared["check"],
                                 catalogs)
@@ -405,12 +413,16 @@ def _rules_pages(conn, env, root, lang, names, data, written, tables) -> None:
                                   "differs": len(set(row["by_rulebook"].values())) > 1})
         _write(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
             groups=list(groups.values()), game=safe_id(game),
-            rulebooks=[{"id": rb, "title": data.rulebook_title(rb)} for rb in books],
+            rulebooks=[{"id": rb, "title": markup.in_lang(data.rulebook_title(rb),
+                                                          data.rulebook_lang(rb), lang)}
+                       for rb in books],
             game_name=game_name))
         written.append(f"decisions/{game}.md")
 
 
-def _editions_page(env, root, diffs, written, data: SiteData) -> None:
+def _editions_page(env, root, diffs, written, data: SiteData, page_lang: str = "en") -> None:
+    # the differences are computed once for every language: each statement is worded here
+    statements = {rule.id: rule.statement for game in diffs for rule in rules_for(game)}
     for game, diff in diffs.items():
         first, second = diff["rulebooks"]
         parameters = [{"parameter": words.parameter(p["parameter"]),
@@ -419,17 +431,38 @@ def _editions_page(env, root, diffs, written, data: SiteData) -> None:
                                   "quotes": [q["quote"] for q in p["quotes"][rb]],
                                   "lang": data.rulebook_lang(rb)}
                                  for rb in (first, second)]} for p in diff["parameters"]]
-        only = [{"rulebook": data.rulebook_title(rb), "lang": data.rulebook_lang(rb),
+        # each heading is the rulebook's title alone, in its language (a heading's table of
+        # contents entry is plain text: it cannot hold two languages)
+        only = [{"title": data.rulebook_title(rb), "anchor": safe_id(f"only-{rb}"),
+                 "lang": data.rulebook_lang(rb),
                  "rules": [{"rule": safe_id(r["rule"]), "anchor": anchor(r["rule"]),
-                            "says": r["says"], "quotes": [q["quote"] for q in r["quotes"]]}
+                            "says": i18n._(statements[r["rule"]]) if r["rule"] in statements
+                            else r["says"], "quotes": [q["quote"] for q in r["quotes"]]}
                            for r in rules]}
                 for rb, rules in diff["stated_only_in"].items() if rules]
+        foreign = {str(side["anchor"]): markup.bcp47(side["lang"]) for side in only
+                   if side["lang"] and side["lang"] != page_lang}
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
-            first=data.rulebook_title(first), second=data.rulebook_title(second),
+            meta=markup.front_matter(heading_lang=foreign), page_lang=page_lang,
+            first=markup.in_lang(data.rulebook_title(first), data.rulebook_lang(first), page_lang),
+            second=markup.in_lang(data.rulebook_title(second), data.rulebook_lang(second),
+                                  page_lang),
             game=safe_id(game),
             parameters=parameters, only=only,
             differing=diff["differing_cells"], total=diff["table_cells"]))
         written.append(f"editions-{game}.md")
+
+
+def _worded(message: str, **values) -> Markup:
+    """``message`` translated and filled in, escaped for the page, where a value that is already
+    marked up (a title marked with its language) is kept as it is."""
+    # letters only: escaping leaves them alone wherever they stand, even first in the line
+    slots = {key: f"CBSLOT{index}X" for index, key in enumerate(values)}
+    text = str(markup.escape(i18n._(message, **slots)))
+    for key, slot in slots.items():
+        value = values[key]
+        text = text.replace(slot, str(value if isinstance(value, Markup) else markup.escape(value)))
+    return Markup(text)
 
 
 def _status_page(conn, env, root, names, data, written, report, lang="en") -> None:
@@ -440,6 +473,7 @@ def _status_page(conn, env, root, names, data, written, report, lang="en") -> No
     marks = {"published": "✓", "community": i18n._("community"), "none": "—"}
     langs = [{"code": c, "name": names.get(c, c)} for c in report["languages"]]
     topics = [{"title": data.topic_title(t["topic"], lang),
+               "lang": data.topic_title_lang(t["topic"], lang),
                "status": {c: marks[t["languages"][c]] for c in report["languages"]}}
               for t in report["topics"]]
     _write(root, "translations.md", env.get_template("status.md.j2").render(
