@@ -1,4 +1,5 @@
-"""Shared fixtures: the real data folder, a database built from it once per session, a CLI runner."""
+"""Shared fixtures: the real data folder, a database and a site built from it once per session,
+a static server for built sites, a browser per test module, a CLI runner."""
 
 from __future__ import annotations
 
@@ -74,18 +75,33 @@ def built_site(built_db, tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site):
-    """The built site served over HTTP on a free local port."""
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
 
-    handler = functools.partial(Quiet, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+
+@pytest.fixture(scope="session")
+def serve_folder():
+    """Serve a folder over HTTP on a free local port: ``serve_folder(folder)`` gives its address;
+    every server is shut down at the end of the session."""
+    servers = []
+
+    def serve(folder) -> str:
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site, serve_folder):
+    """The built site served over HTTP on a free local port."""
+    return serve_folder(built_site)
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ LANGUAGES = ("en", "es", "de", "ja", "vi")
 
 
 def _fields(*specs):
-    return {key: (number, diagram.FormField(key, values, "enum"))
+    return {key: (number, diagram.FormField(key, values))
             for number, (key, values) in enumerate(specs)}
 
 

@@ -33,12 +33,11 @@ class FormField:
     """One field of the form: the query key it sets (``state.level``) and the values it offers,
     empty first when the field may be left empty."""
 
-    __slots__ = ("key", "values", "kind")
+    __slots__ = ("key", "values")
 
-    def __init__(self, key: str, values: tuple, kind: str):
+    def __init__(self, key: str, values: tuple):
         self.key = key
         self.values = values
-        self.kind = kind  # "enum", "bool", "int", "card"
 
     def __repr__(self) -> str:
         return f"FormField({self.key!r}, {len(self.values)} values)"
@@ -82,15 +81,15 @@ def form_fields(game: str, cards: Iterable[str] = ()) -> list[FormField]:
         if key == "action.card":
             names = tuple(cards)
             if names:
-                fields.append(FormField(key, (ABSENT,) + names, "card"))
+                fields.append(FormField(key, (ABSENT,) + names))
         elif spec is bool:
-            fields.append(FormField(key, (ABSENT, True, False), "bool"))
+            fields.append(FormField(key, (ABSENT, True, False)))
         elif isinstance(spec, tuple) and spec[0] == "int":
             low, high, *step = FORM_NUMBERS.get(key, (spec[1], spec[2]))
             low, high = max(low, spec[1]), min(high, spec[2])
-            fields.append(FormField(key, (ABSENT,) + tuple(range(low, high + 1, *step)), "int"))
+            fields.append(FormField(key, (ABSENT,) + tuple(range(low, high + 1, *step))))
         elif isinstance(spec, tuple) and spec[0] in ("one of", "names") and spec[1]:
-            fields.append(FormField(key, (ABSENT,) + tuple(spec[1]), "enum"))
+            fields.append(FormField(key, (ABSENT,) + tuple(spec[1])))
     return fields
 
 
@@ -113,10 +112,8 @@ class _Chooser:
         self.values: dict[str, object] = {}
 
     def value(self, key: str):
-        try:
+        if key in self.values:
             return self.values[key]
-        except KeyError:
-            pass
         found = self.fields.get(key)
         if found is None:
             value = ABSENT
@@ -397,7 +394,7 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
         return tree
 
     for verb in verbs:
-        fixed = dict(by_key, **{"action.verb": (-1, FormField("action.verb", (verb,), "enum"))})
+        fixed = dict(by_key, **{"action.verb": (-1, FormField("action.verb", (verb,)))})
         nodes = compiled.nodes
 
         def contradictions(chooser):

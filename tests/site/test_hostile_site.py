@@ -169,14 +169,10 @@ def translate(db: Path, locales: Path, lang: str, work: Path) -> None:
 
 # --- the site ----------------------------------------------------------------------------------
 
-import functools  # noqa: E402
-import http.server  # noqa: E402
-import threading  # noqa: E402
 from html.parser import HTMLParser  # noqa: E402
 
 import pytest  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 LANGUAGES = ("en", "de")
 
 
@@ -315,29 +311,8 @@ def _flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def hostile_url(hostile_site):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=str(hostile_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed")
-    playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield instance
-        instance.close()
+def hostile_url(hostile_site, serve_folder):
+    return serve_folder(hostile_site)
 
 
 @pytest.fixture
