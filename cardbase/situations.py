@@ -3,13 +3,14 @@
 The checker's situations are the state and action of the query format (``rules/query.py``):
 ``{"phase": "combat", "my_turn": false, "role": "helper"}`` and ``{"verb": "play", "card_type":
 "curse", "from": "hand"}``. ``describe_state`` and ``describe_action`` say them in the user's
-language, one short phrase per key, joined by " · ". The vocabulary of the query format (phases,
-roles, verbs, card types, where a card comes from, targets, and the state keys the checker reads:
-dead or alive, hand size, what was behind the door...) has translated words; any other key or
+language, one short phrase per key, joined by " · ". The vocabulary of the query format (roles,
+verbs, where a card comes from, targets, and the state keys the checker reads: dead or alive,
+hand size, what was behind the door...) has translated words here, and each game's phases and
+card types have the words its declaration gives them (``cardbase.games``); any other key or
 value (a new game's phase, a state key added later) is still said, with its underscores as
 spaces, so nothing is ever printed as a Python dict. The CLI and the site both say situations
-with these words. Standard library and ``cardbase.i18n`` only:
-this is on the path of ``cardbase diff`` and ``cardbase table``.
+with these words. Standard library, ``cardbase.i18n`` and the game declarations only: this is
+on the path of ``cardbase diff`` and ``cardbase table``.
 """
 
 from __future__ import annotations
@@ -18,14 +19,31 @@ from .i18n import N_, _
 
 SEPARATOR = " · "
 
-PHASES = {
-    "setup": N_("setup"), "start_of_turn": N_("start of the turn"),
-    "kick_open_door": N_("kicking open the door"), "combat": N_("combat"),
-    "running_away": N_("running away"), "look_for_trouble": N_("looking for trouble"),
-    "loot_the_room": N_("looting the room"), "charity": N_("charity"),
-    "end_of_turn": N_("end of the turn"), "draw": N_("drawing cards"),
-    "play_cards": N_("playing cards"), "score_bases": N_("scoring bases"),
-}
+#: the words of every declared game's phases and card types, gathered on first use
+_GAME_WORDS: dict[str, dict[str, str]] = {}
+
+
+def game_words(attribute: str) -> dict[str, str]:
+    """The words every declared game (``cardbase.games``) gives its ``phases`` or its
+    ``card_types``; where two games share a name, the first game's words."""
+    words = _GAME_WORDS.get(attribute)
+    if words is None:
+        from . import games
+
+        words = _GAME_WORDS[attribute] = {}
+        for game in games.all_games():
+            for name, message in getattr(game, attribute).items():
+                words.setdefault(name, message)
+    return words
+
+
+def __getattr__(name: str):
+    # ``PHASES`` and ``CARD_TYPES``: each game's own, with the words its declaration gives
+    if name in ("PHASES", "CARD_TYPES"):
+        return game_words(name.lower())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 ROLES = {"fighter": N_("you fight"), "helper": N_("you help"), "bystander": N_("you look on")}
 RACES = {"human": N_("human"), "elf": N_("elf"), "dwarf": N_("dwarf"),
          "halfling": N_("halfling")}
@@ -45,17 +63,6 @@ VERBS = {
     "lose_level": N_("lose a level"), "win": N_("win the game"),
     "loot_the_body": N_("loot the body"), "look_at_discards": N_("look through the discards"),
     "show_hand": N_("show your hand"), "lose_hit_points": N_("lose hit points"),
-}
-CARD_TYPES = {
-    "monster": N_("a monster"), "monster_enhancer": N_("a monster enhancer"),
-    "wandering_monster": N_("a wandering monster"), "curse": N_("a curse"),
-    "item": N_("an item"), "one_shot_item": N_("a one-shot item"),
-    "go_up_a_level": N_("a Go Up a Level card"), "race": N_("a race"), "class": N_("a class"),
-    "half_breed": N_("a half-breed"), "super_munchkin": N_("Super Munchkin"),
-    "army": N_("an army"), "alliance": N_("the Alliance"), "minion": N_("a minion"),
-    "action": N_("an action"), "attack": N_("an attack card"),
-    "defense": N_("a defense card"), "heal": N_("a heal card"), "draw": N_("a draw card"),
-    "play_again": N_("a play-again card"), "mighty_power": N_("a mighty power"),
 }
 SOURCES = {
     "hand": N_("from your hand"), "in_play": N_("in play"),
@@ -190,7 +197,7 @@ def describe_state(state: dict) -> str:
     for key in sorted(state, key=lambda k: (k != "phase", k != "my_turn", k != "role", k)):
         value = state[key]
         if key == "phase":
-            phrases.append(_word(PHASES, value))
+            phrases.append(_word(game_words("phases"), value))
         elif key == "my_turn" and isinstance(value, bool):
             phrases.append(_("your turn") if value else _("someone else's turn"))
         elif key == "role":
@@ -215,7 +222,7 @@ def describe_action(action: dict) -> str:
         elif key == "card":
             phrases.append(str(value))
         elif key == "card_type":
-            phrases.append(_word(CARD_TYPES, value))
+            phrases.append(_word(game_words("card_types"), value))
         elif key == "from":
             phrases.append(_word(SOURCES, value))
         elif key == "target":

@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 
 from cardbase.cli import main
 from cardbase.errors import MESSAGE_LINE_LENGTH, DataError, QueryError
+from cardbase import games
+from cardbase.games import vocabulary as shared
 from cardbase.rules import query as vocabulary
 from cardbase.rules.checker import check, read_query
 
@@ -28,11 +30,12 @@ SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
-WORDS = sorted({*vocabulary.TOP_KEYS, *vocabulary.GAMES, *vocabulary.VERBS, *vocabulary.ROLES,
-                *vocabulary.RACES, *vocabulary.CLASSES, *vocabulary.SOURCES,
-                *vocabulary.TARGETS, *vocabulary.PHASES["munchkin"],
-                *(key for keys in vocabulary.STATE_KEYS.values() for key in keys),
-                *vocabulary.ACTION_KEYS, "Maza Afilada", "Troll de Foro", "Elfo", "エルフ"})
+WORDS = sorted({*vocabulary.TOP_KEYS, *games.ids(), *shared.VERBS, *shared.ROLES,
+                *shared.RACES, *shared.CLASSES, *shared.SOURCES,
+                *shared.TARGETS, *games.get("munchkin").phases,
+                *(key for game in games.all_games() for key in game.state),
+                *games.get("munchkin").action_keys(), "Maza Afilada", "Troll de Foro", "Elfo",
+                "エルフ"})
 hostile_text = st.one_of(
     st.sampled_from(WORDS),
     st.text(max_size=30),
@@ -59,7 +62,7 @@ structures = st.recursive(
     max_leaves=25,
 )
 queries = st.fixed_dictionaries(
-    {"game": st.sampled_from(vocabulary.GAMES) | scalars},
+    {"game": st.sampled_from(games.ids()) | scalars},
     optional={"rulebook": st.sampled_from(["munchkin-es", "munchkin-ja"]) | scalars,
               "state": structures, "action": structures},
 )

@@ -75,7 +75,7 @@ def test_answers_cite_the_asked_language_first(conn):
 
 
 @pytest.mark.parametrize("query, message", [
-    ({"game": "chess", "action": {"verb": "play"}}, "valid games: munchkin"),
+    ({"game": "chess", "action": {"verb": "play"}}, "valid games: dungeon-mayhem, munchkin,"),
     ({"game": "munchkin", "action": {"verb": "fly"}}, "valid values: play"),
     ({"game": "munchkin", "state": {"phaze": "combat"}, "action": {"verb": "play"}},
      "valid keys: phase"),

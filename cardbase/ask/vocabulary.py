@@ -9,12 +9,13 @@ not when a player asks. A fact is written as a dotted path (``state.phase``,
 
 from __future__ import annotations
 
-from ..rules import query
+from .. import games
 
-GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
-PHASES = ("setup", "start_of_turn", "kick_open_door", "combat", "running_away",
-          "look_for_trouble", "loot_the_room", "charity", "end_of_turn", "draw", "play_cards",
-          "score_bases")
+_GAMES = games.all_games()
+GAMES = tuple(game.id for game in _GAMES)
+#: every declared game's phases and card types (a reading may name any; the game chosen keeps
+#: its own)
+PHASES = tuple(dict.fromkeys(phase for game in _GAMES for phase in game.phases))
 ROLES = ("fighter", "helper", "bystander")
 RACES = ("elf", "dwarf", "halfling", "human")
 CLASSES = ("warrior", "wizard", "thief", "cleric")
@@ -22,10 +23,7 @@ VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", 
          "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "draw",
          "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level", "count_power",
          "trigger_ability")
-CARD_TYPES = ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
-              "one_shot_item", "go_up_a_level", "race", "class", "half_breed", "super_munchkin",
-              "army", "alliance", "attack", "defense", "heal", "draw", "play_again",
-              "mighty_power", "minion", "action")
+CARD_TYPES = tuple(dict.fromkeys(kind for game in _GAMES for kind in game.card_types))
 SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
 TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player")
 SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
@@ -59,11 +57,9 @@ FACTS: dict[str, object] = {
 META = ("game", "edition", "rulebook_lang")
 
 #: card types that only one game has: naming them says which game the question is about
-GAME_OF_CARD_TYPE = {"army": "munchkin-warhammer-aos", "alliance": "munchkin-warhammer-aos",
-                     "attack": "dungeon-mayhem", "defense": "dungeon-mayhem",
-                     "heal": "dungeon-mayhem", "play_again": "dungeon-mayhem",
-                     "mighty_power": "dungeon-mayhem", "minion": "smashup-munchkin",
-                     "action": "smashup-munchkin"}
+GAME_OF_CARD_TYPE = {kind: owners[0] for kind, owners in {
+    kind: [game.id for game in _GAMES if kind in game.card_types] for kind in CARD_TYPES}.items()
+    if len(owners) == 1}
 
 
 def check_fact(path: str, value) -> str | None:
@@ -80,9 +76,10 @@ def check_fact(path: str, value) -> str | None:
         return f"{path}: unknown value {value!r}; valid values: {', '.join(spec)}"
     return None
 
-#: the phases and card types each game knows: the checker's own declaration (spec 1.1)
-PHASES_OF_GAME = query.PHASES
-CARD_TYPES_OF_GAME = query.CARD_TYPES
+#: the phases, card types and state keys each game knows: its own declaration
+PHASES_OF_GAME = {game.id: tuple(game.phases) for game in _GAMES}
+CARD_TYPES_OF_GAME = {game.id: tuple(game.card_types) for game in _GAMES}
+STATE_KEYS_OF_GAME = {game.id: tuple(game.state) for game in _GAMES}
 
 #: the only kind of card a verb acts on: naming it adds nothing (``sell items`` = ``sell``)
 IMPLIED_KIND = {"sell": "item", "trade": "item", "equip": "item", "unequip": "item",
@@ -93,10 +90,4 @@ DEFAULT_VERB = "play"
 IMPLIED_STATE = {"end_turn": {"my_turn": True}}
 #: the card kinds one uses; ``use`` said of any other kind (``use a curse``) means playing it
 USED_KINDS = ("item", "one_shot_item")
-#: the state keys of games outside the Munchkin family (spec 1.1); the family has them all
-STATE_KEYS_OF_GAME = {
-    "dungeon-mayhem": ("phase", "my_turn", "hit_points", "play_again_pending", "hand_size",
-                       "this_turn"),
-    "smashup-munchkin": ("phase", "my_turn", "monster_controlled", "controller",
-                         "minion_play_used", "this_turn"),
-}
+

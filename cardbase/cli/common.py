@@ -35,6 +35,24 @@ def path_type(**options) -> click.Path:
     return click.Path(path_type=FilePath, **options)
 
 
+class GameChoice(click.Choice):
+    """One of the declared games (``cardbase.games``), listed when a value is checked or help is
+    shown rather than when the command line is built, so that starting does not read them."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from .. import games
+
+        return games.ids()
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        pass
+
+
 def decoded(value):
     """A command-line value as valid text: bytes that were not UTF-8 (kept by Python as lone
     surrogates) become U+FFFD, so no library function and no ``--json`` output ever sees them.

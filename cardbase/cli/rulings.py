@@ -14,8 +14,8 @@ from .. import render
 from ..clitext import command, group, option
 from ..i18n import N_, environment_language
 from ..rules.limits import LIMITS
-from .common import (_connect, _interactive, _use_language, db_option, guarded, json_option,
-                     path_type)
+from .common import (GameChoice, _connect, _interactive, _use_language, db_option, guarded,
+                     json_option, path_type)
 
 
 def _print_vocabulary(ctx, _param, value):
@@ -57,8 +57,7 @@ def check(query_file, lang, db_path, as_json):
 @click.argument("question")
 @option("--lang", help=N_("The question's language (en, es, de, ja, vi); detected when left "
                           "out."))
-@option("--game", type=click.Choice(["munchkin", "munchkin-warhammer-aos", "dungeon-mayhem",
-                                     "smashup-munchkin"]),
+@option("--game", type=GameChoice(),
         help=N_("The game (default: the one the question names, else Munchkin)."))
 @option("--rulebook", help=N_("Ask one rulebook only."))
 @db_option

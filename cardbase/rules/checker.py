@@ -16,12 +16,12 @@ import os
 import re
 import sqlite3
 
-from .. import i18n
+from .. import games, i18n
 from ..errors import QueryError, excerpt
 from ..i18n import _, ngettext
 from ..storage import queries
 from .engine import Citer, answer
-from .query import CARD_TYPES, parse_query
+from .query import parse_query
 
 
 #: a query is a few hundred bytes; anything far larger is not one
@@ -361,7 +361,8 @@ def query_from_flags(game: str, what: str, *, verb: str = "play", rulebook: str 
     """A query for ``can-play WHAT``: WHAT is a card type (``curse``, ``half-breed``) or a card."""
     kind = what.strip().lower().replace("-", "_").replace(" ", "_")
     act = {"verb": verb, **(action or {})}
-    if kind in CARD_TYPES.get(game, ()):
+    declared = games.known(game)
+    if declared is not None and kind in declared.card_types:
         act["card_type"] = kind
     else:
         act["card"] = what

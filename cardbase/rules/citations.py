@@ -8,12 +8,12 @@ sentence of which rulebook each rule enforces, and a query never has to search f
 
 from __future__ import annotations
 
+from .. import games
 from .model import REGISTRY, rules_for
-from .query import GAMES
 
 
 def _all_rules():
-    for game in GAMES:
+    for game in games.ids():
         rules_for(game)  # imports every rule module, which registers its rules
     return sorted({rule.id: rule for rule in REGISTRY}.values(), key=lambda rule: rule.id)
 

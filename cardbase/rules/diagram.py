@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from .. import games
 from ..errors import CardbaseError, QueryError
+from ..games.vocabulary import VERBS
 from ..i18n import _
-from . import query as vocabulary
 from .engine import Citer, answer
 from .model import rules_judging
 from .query import Situation, _contradictions
@@ -48,8 +49,9 @@ FORM_NUMBERS = {"state.hand_size": (0, 15), "state.big_items": (0, 5), "action.c
                 "action.gold": (0, 3000, 100), "state.armies": (0, 5),
                 "state.cards_played": (0, 6), "state.play_again_pending": (0, 3),
                 "action.damage": (0, 6)}
-#: the keys the form offers, in the order the diagram tests them (the page's order is its own):
-#: the keys that change most of what the rules say come first, which keeps the diagram small
+#: the order in which the diagram tests the keys the form offers (the page's order is its own):
+#: the keys that change most of what the rules say come first, which keeps the diagram small; a
+#: key a game's declaration adds that is not listed here is tested after these
 FORM_KEYS = (
     "action.reason", "state.dead", "state.phase", "state.my_turn", "state.role", "action.from",
     "action.one_shot", "action.card_type", "action.card", "action.target", "action.big",
@@ -64,20 +66,23 @@ FORM_KEYS = (
 )
 
 
-def _spec(game: str, key: str):
-    where, name = key.split(".", 1)
-    specs = vocabulary.STATE_KEYS[game] if where == "state" else vocabulary.ACTION_SPECS[game]
-    return specs.get(name)
+def form_keys(game: str) -> list[tuple[str, object]]:
+    """The keys the form offers for ``game`` with what each accepts, in the diagram's order: the
+    state keys its declaration asks (``form_state``) and the action keys of ``FORM_KEYS`` it has."""
+    declared = games.get(game)
+    actions = declared.action_keys()
+    offered = {f"state.{key}": declared.state[key] for key in declared.form_state}
+    offered.update((key, actions[key.split(".", 1)[1]]) for key in FORM_KEYS
+                   if key.startswith("action.") and key.split(".", 1)[1] in actions)
+    order = {key: number for number, key in enumerate(FORM_KEYS)}
+    return sorted(offered.items(), key=lambda item: order.get(item[0], len(order)))
 
 
 def form_fields(game: str, cards: Iterable[str] = ()) -> list[FormField]:
-    """The fields the form offers for ``game`` (the keys of ``FORM_KEYS`` the game's vocabulary
-    has), with their values, read from the same declarations ``parse_query`` checks against."""
+    """The fields the form offers for ``game``, with their values, read from the same
+    declaration ``parse_query`` checks against."""
     fields = []
-    for key in FORM_KEYS:
-        spec = _spec(game, key)
-        if spec is None:
-            continue
+    for key, spec in form_keys(game):
         if key == "action.card":
             names = tuple(cards)
             if names:
@@ -380,7 +385,7 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
     compiled = Compiled(game, fields)
     citer = Citer.of(conn)
     languages = tuple(languages)
-    verbs = tuple(verbs) if verbs is not None else vocabulary.VERBS
+    verbs = tuple(verbs) if verbs is not None else VERBS
     # the verb is the one field fixed per diagram (number -1): a judgement that never reads it
     # has the same tree for every verb, explored once
     verb_free: dict[object, int] = {}

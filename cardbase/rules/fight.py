@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 
+from .. import games
 from ..errors import QueryError, excerpt
 from ..i18n import _
 from ..storage import queries
 from .combat import Fighter, Monster, resolve
 from .engine import Citer
 from .limits import LIMITS, MAX_CARDS, MAX_NAME
-from .query import MUNCHKIN_FAMILY
 
 
 def option_name(name: str) -> str:
@@ -94,10 +94,16 @@ def _value(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str, i
     return str(text), check_number(option, number, shown=str(text).strip())
 
 
+def _has_combat(game: str | None) -> bool:
+    """Whether ``game`` is declared with combats (so its rulebooks resolve a fight)."""
+    declared = games.known(game)
+    return declared is not None and declared.combat
+
+
 def default_rulebook(books: dict[str, str]) -> str:
     """The rulebook to fight under when none is named: the only one in ``books`` (rulebook id
     → game) that resolves combat; with none or several, the error lists the choices."""
-    usable = sorted(rb for rb, g in books.items() if g in MUNCHKIN_FAMILY)
+    usable = sorted(rb for rb, g in books.items() if _has_combat(g))
     if len(usable) == 1:
         return usable[0]
     if usable:
@@ -125,12 +131,13 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
     books = queries.rulebook_games(conn)
     if rulebook is None:
         rulebook = default_rulebook(books)
-    if books.get(rulebook) not in MUNCHKIN_FAMILY:
-        valid = ", ".join(rb for rb, g in sorted(books.items()) if g in MUNCHKIN_FAMILY)
+    if not _has_combat(books.get(rulebook)):
+        valid = ", ".join(rb for rb, g in sorted(books.items()) if _has_combat(g))
         raise QueryError(_("combat is resolved under a Munchkin rulebook: {valid}", valid=valid))
     if not monsters:
         raise QueryError(_("name at least one monster (--monster NAME or --monster LEVEL)"))
-    from .query import _name_normaliser, CLASSES, RACES
+    from ..games.vocabulary import CLASSES, RACES
+    from .query import _name_normaliser
 
     normalise = _name_normaliser(conn)
     fighter = Fighter(level=level, bonus=bonus, berserk=berserk,

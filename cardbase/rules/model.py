@@ -107,25 +107,21 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
     return register
 
 
-#: the modules that declare each game's rules (importing one registers its rules): a question
-#: about one game imports that game's rules only
-GAME_MODULES = {
-    "munchkin": ("munchkin", "combat", "munchkin_character", "munchkin_fighting",
-                 "munchkin_fortunes"),
-    "munchkin-warhammer-aos": ("munchkin", "combat", "munchkin_fighting", "warhammer",
-                               "munchkin_character", "munchkin_fortunes"),
-    "dungeon-mayhem": ("dungeon_mayhem",),
-    "smashup-munchkin": ("smashup",),
-}
 _LOADED: set[str] = set()
 
 
 def rules_for(game: str) -> list[Rule]:
+    """The rules of ``game``: importing the rule modules its declaration names registers them (a
+    question about one game imports that game's rules only)."""
     if game not in _LOADED:
         import importlib
 
-        for module in GAME_MODULES.get(game, ()):
-            importlib.import_module(f"{__package__}.{module}")
+        from .. import games
+
+        declared = games.known(game)
+        for module in declared.rules if declared is not None else ():
+            # a plain name is a module of this package; a dotted one is imported as written
+            importlib.import_module(module if "." in module else f"{__package__}.{module}")
         _LOADED.add(game)
     return [r for r in REGISTRY if game in r.games]
 

@@ -1,7 +1,8 @@
 """Reading a rules question in the public query format, and refusing one that cannot be judged.
 
-The vocabulary (games, phases, roles, verbs, card types, state and action keys) is declared here
-once; ``parse_query`` checks a query against it and returns a ``Situation`` with every key left
+The vocabulary is declared once: the words every game shares in ``cardbase.games.vocabulary``,
+each game's phases, card types and state keys in its declaration (``cardbase.games``).
+``parse_query`` checks a query against them and returns a ``Situation`` with every key left
 out set to the ordinary default (human, level 1, no class, not dead, not in combat...). Every
 problem is collected and reported at once, each unknown name with the list of valid ones; a card
 named in any language is looked up in the card database (the nearest names are offered when it is
@@ -12,185 +13,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import games
 from ..errors import QueryError
-from ..i18n import N_, _
+from ..games.vocabulary import (MONSTER_PLACED_BY, REASONS, RESULTS, TARGET_SCOPES, TOWARD,
+                                TRIGGERS, VERBS)
+from ..i18n import _
 
-GAMES = ("munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin")
-MUNCHKIN_FAMILY = ("munchkin", "munchkin-warhammer-aos")
-
-PHASES = {
-    "munchkin": ("setup", "start_of_turn", "kick_open_door", "combat", "running_away",
-                 "look_for_trouble", "loot_the_room", "charity", "end_of_turn"),
-    "dungeon-mayhem": ("setup", "draw", "play_cards", "end_of_turn"),
-    "smashup-munchkin": ("setup", "play_cards", "score_bases", "draw", "end_of_turn"),
+#: every declared game's vocabulary, by game (worked out from the declarations on first use):
+#: ``GAMES``, ``PHASES``, ``CARD_TYPES``, ``STATE_KEYS``, ``ACTION_SPECS``, ``MAX_LEVEL`` and
+#: ``MUNCHKIN_FAMILY`` (the games with combats) are read as attributes of this module
+_DERIVED = {
+    "GAMES": lambda: games.ids(),
+    "PHASES": lambda: {g.id: tuple(g.phases) for g in games.all_games()},
+    "CARD_TYPES": lambda: {g.id: tuple(g.card_types) for g in games.all_games()},
+    "STATE_KEYS": lambda: {g.id: g.state for g in games.all_games()},
+    "ACTION_SPECS": lambda: {g.id: g.action_keys() for g in games.all_games()},
+    "MAX_LEVEL": lambda: {g.id: g.max_level for g in games.all_games() if g.max_level},
+    "MUNCHKIN_FAMILY": lambda: tuple(g.id for g in games.all_games() if g.combat),
 }
-PHASES["munchkin-warhammer-aos"] = PHASES["munchkin"]
-
-ROLES = ("fighter", "helper", "bystander")
-RACES = ("human", "elf", "dwarf", "halfling")
-CLASSES = ("warrior", "wizard", "thief", "cleric")
-SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
-DOORS = ("monster", "curse", "other")
-#: how a combat stands or ended
-RESULTS = {
-    "undecided": "the fight is still going on",
-    "won": "the players beat the monsters (killed them)",
-    "lost": "the monsters were not beaten",
-    "defeated_without_killing": "the monster was got rid of without being killed (by a card or "
-                                "a Race or Class power)",
-}
-VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
-         "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "kick_open_door",
-         "draw", "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level",
-         "count_power", "trigger_ability", "return_to_hand", "backpack_out", "lose_hit_points",
-         "lose_level", "win", "loot_the_body", "look_at_discards", "show_hand")
-CARD_TYPES = {
-    "munchkin": ("curse", "monster", "monster_enhancer", "wandering_monster", "item",
-                 "one_shot_item", "go_up_a_level", "race", "class", "half_breed",
-                 "super_munchkin"),
-    "munchkin-warhammer-aos": ("curse", "monster", "monster_enhancer", "wandering_monster",
-                               "item", "one_shot_item", "go_up_a_level", "army", "alliance"),
-    "dungeon-mayhem": ("attack", "defense", "heal", "draw", "play_again", "mighty_power"),
-    "smashup-munchkin": ("minion", "action", "monster"),
-}
-SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
-TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player", "base")
-DECKS = ("door", "treasure", "each")
-#: the decks that can run out (with no discards left to reshuffle)
-EMPTY_DECKS = ("door", "treasure")
-FACES = ("up", "down")
-CONTROLLERS = ("self", "other", "none")
-
-#: the closed lists of names whose meaning is not obvious, each with what it says (the
-#: documentation and ``cardbase check --help-vocabulary`` are written from these; the site's
-#: "Can I play this?" form shows them, translated, as the names of its choices)
-REASONS = {
-    "card_allows": N_("the card's own text allows what the rules would forbid (cards over rules)"),
-    "hand_limit": N_("giving away or discarding cards over the hand limit at the end of the turn"),
-    "class_power": N_("discarding to use a Class power"),
-    "race_power": N_("discarding to use a Race power"),
-    "army_power": N_("discarding to use an army's ability (Munchkin Warhammer Age of Sigmar)"),
-    "curse": N_("a curse makes me do it"),
-    "bad_stuff": N_("a monster's Bad Stuff makes me do it"),
-    "killed_monster": N_("the level comes from killing a monster"),
-    "traded": N_("the item came to me in a trade"),
-    "base_entered": N_("Smash Up: a Munchkin base has just come into play"),
-    "card_instructs": N_("Smash Up: a card tells me to play a monster"),
-    "destroyed_monster": N_("Smash Up: my card destroyed the monster"),
-    "monster_removed_not_destroyed": N_("Smash Up: the monster left play without being destroyed"),
-    "base_scored": N_("Smash Up: the monster's base scored"),
-    "named_destroyer": N_("Smash Up: the card that destroyed the monster names me as the player "
-                          "who destroys it"),
-    "destroyed_by_other": N_("Smash Up: a card another player controls destroyed the monster, "
-                             "naming no one else"),
-    "uncontrolled_monster_destroyed": N_("Smash Up: an uncontrolled monster's ability destroyed "
-                                         "the monster"),
-}
-TOWARD = {
-    "my_total": N_("my total power on the base"),
-    "breaking_base": N_("the total that breaks the base (the players' power)"),
-    "breakpoint": N_("the base's breakpoint itself (what must be reached to break it)"),
-}
-TARGET_SCOPES = {
-    "a_minion": N_("any minion (\"a minion\")"),
-    "all_minions": N_("every minion"),
-    "another_players_minion": N_("a minion of another player"),
-    "a_specific_players_minion": N_("a minion of one named player"),
-    "your_minion": N_("one of your own minions"),
-    "a_named_faction": N_("the minions of a faction the card makes you name"),
-    "other_players": N_("an ability that affects \"other players\" (am I one, for this monster?)"),
-}
-TRIGGERS = {
-    "after_you_play_a_minion": N_("an ability that fires after you play a minion"),
-}
-MONSTER_PLACED_BY = {
-    "played": N_("played from hand as the turn's own play"),
-    "action_card": N_("an action or card told the player to play or place it"),
-    "new_base": N_("it arrived with a new base"),
-    "ability": N_("a card's ability put it there"),
-}
-#: the highest level of each game (the winning level)
-MAX_LEVEL = {"munchkin": 10, "munchkin-warhammer-aos": 10}
-#: a sane upper bound for counts and sizes
-MANY = 100
 
 
-def _enum(values):
-    return ("one of", tuple(values))
-
-
-def _names(values=None):
-    return ("names", values)
-
-
-def _int(low: int = 0, high: int = MANY):
-    return ("int", low, high)
-
-
-def _level(game: str):
-    return _int(1, MAX_LEVEL.get(game, MANY))
-
-
-def _this_turn(game: str) -> dict:
-    common = {"monster_placed_by": _enum(MONSTER_PLACED_BY)}
-    if game in MUNCHKIN_FAMILY:
-        return {"door": _enum(DOORS), "fought": bool, "ran_away": bool,
-                "looked_for_trouble": bool, "sold": bool, **common}
-    if game == "dungeon-mayhem":
-        return {"drew": bool, "cards_played": _int(), **common}
-    return {"minion_played": bool, "action_played": bool, **common}
-
-
-def _munchkin_state(game: str) -> dict:
-    return {
-        "phase": _enum(PHASES[game]), "my_turn": bool, "role": _enum(ROLES),
-        "level": _level(game), "race": _names(RACES), "class": _names(CLASSES),
-        "half_breed": bool, "super_munchkin": bool, "dead": bool, "hand_size": _int(),
-        "big_items": _int(0, 20), "lowest_level": bool, "died_since_my_last_turn": bool,
-        "lowest_level_players": _int(1, 20), "empty_decks": _names(EMPTY_DECKS),
-        "this_turn": _this_turn(game),
-        "combat": {"monsters": _int(0, 20), "helpers": _int(0, 5), "result": _enum(RESULTS),
-                   "monster_tags": _names(), "treasures": _int(0, 50)},
-        "target_state": {"dead": bool, "in_combat": bool, "level": _level(game),
-                         "lowest_level": bool},
-        "equipped": {slot: _int(0, 4) for slot in SLOTS},
-    }
-
-
-STATE_KEYS: dict[str, dict[str, Any]] = {
-    "munchkin": _munchkin_state("munchkin"),
-    "munchkin-warhammer-aos": dict(_munchkin_state("munchkin-warhammer-aos"), army=_names(),
-                                   alliance=bool, armies=_int(0, 10)),
-    "dungeon-mayhem": {
-        "phase": _enum(PHASES["dungeon-mayhem"]), "my_turn": bool, "hit_points": _int(0, 10),
-        "play_again_pending": _int(0, 20), "defense": [_int(0, 10)],
-        "target_defense": [_int(0, 10)], "hand_size": _int(), "cards_played": _int(),
-        "players_left": _int(0, 4), "this_turn": _this_turn("dungeon-mayhem"),
-    },
-    "smashup-munchkin": {
-        "phase": _enum(PHASES["smashup-munchkin"]), "my_turn": bool, "monster_controlled": bool,
-        "controller": _enum(CONTROLLERS), "minion_play_used": bool,
-        "munchkin_base_in_play": bool, "this_turn": _this_turn("smashup-munchkin"),
-    },
-}
+def __getattr__(name: str):
+    if name in _DERIVED:
+        value = globals()[name] = _DERIVED[name]()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def action_keys(game: str) -> dict[str, Any]:
     """The action keys of ``game`` with the values each accepts."""
-    return {
-        "verb": _enum(VERBS), "card": str, "card_type": _enum(CARD_TYPES[game]),
-        "from": _enum(SOURCES), "target": _enum(TARGETS), "big": bool, "slot": _enum(SLOTS),
-        "one_shot": bool, "gold": _int(0, 1_000_000), "count": _int(), "deck": _enum(DECKS),
-        "face": _enum(FACES), "to_level": _level(game), "damage": _int(0, 20),
-        "monster_tags": _names(), "target_scope": _enum(TARGET_SCOPES),
-        "trigger": _enum(TRIGGERS), "reason": _enum(REASONS), "toward": _enum(TOWARD),
-        # the die rolled to run away (Munchkin family)
-        **({"roll": _int(1, 6)} if game in MUNCHKIN_FAMILY else {}),
-    }
+    return games.get(game).action_keys()
 
 
-ACTION_SPECS = {game: action_keys(game) for game in GAMES}
-ACTION_KEYS = ACTION_SPECS["munchkin"]
 TOP_KEYS = ("game", "rulebook", "state", "action")
 
 
@@ -236,9 +90,10 @@ class Situation:
     # --- state, with the ordinary defaults -----------------------------------------------------
     @cached_property
     def phase(self) -> str:
-        default = "combat" if "combat" in self.state else (
-            "start_of_turn" if self.game in MUNCHKIN_FAMILY else "play_cards")
-        return self.state.get("phase", default)
+        phase = self.state.get("phase")
+        if phase is None:
+            phase = "combat" if "combat" in self.state else games.get(self.game).default_phase
+        return phase
 
     @cached_property
     def my_turn(self) -> bool:
@@ -490,7 +345,7 @@ def _name_normaliser(conn):
 def _contradictions(situation: Situation) -> list[str]:
     problems = []
     state = situation.state
-    if situation.game in MUNCHKIN_FAMILY:
+    if games.get(situation.game).combat:
         if state.get("my_turn", True) and situation.in_combat and state.get("role") == "bystander" \
                 and "my_turn" in state:
             problems.append(_("state: a player cannot be a bystander in a combat on their own turn"))
@@ -525,9 +380,11 @@ def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -
             problems.add(_("{path}: unknown key; valid keys: {valid}", path=key,
                            valid=", ".join(TOP_KEYS)))
     game = data.get("game")
-    if game not in GAMES:
+    declared = games.known(game)
+    if declared is None:
         raise QueryError("\n".join(problems + [_("game: unknown game {value!r}; valid games: "
-                                                 "{valid}", value=game, valid=", ".join(GAMES))]))
+                                                 "{valid}", value=game,
+                                                 valid=", ".join(games.ids()))]))
     rulebook = data.get("rulebook")
     if rulebook is not None and rulebooks is not None:
         if rulebooks.get(rulebook) != game:
@@ -540,9 +397,9 @@ def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -
     if not isinstance(action, dict):
         raise QueryError("\n".join(problems + [_("action: expected an object with at least "
                                                  "`verb`")]))
-    state = _check_object("state", STATE_KEYS[game], state, problems, normalise) \
+    state = _check_object("state", declared.state, state, problems, normalise) \
         if isinstance(state, dict) else problems.add(_("state: expected an object")) or {}
-    action = _check_object("action", ACTION_SPECS[game], action, problems, normalise)
+    action = _check_object("action", declared.action_keys(), action, problems, normalise)
     if "verb" not in action:
         problems.add(_("action.verb: required; valid verbs: {valid}", valid=", ".join(VERBS)))
     card = None
@@ -606,10 +463,10 @@ def _describe(spec) -> str:
 def vocabulary_markdown() -> str:
     """Every key and value the checker accepts, per game, as Markdown (written from the same
     declarations ``parse_query`` checks against, so the two cannot drift)."""
-    lines = ["Games: " + ", ".join(f"`{g}`" for g in GAMES) + ".", ""]
-    for game in GAMES:
-        lines += [f"### `{game}`", "", "| where | key | values |", "| --- | --- | --- |"]
-        for where, keys in (("state", STATE_KEYS[game]), ("action", action_keys(game))):
+    lines = ["Games: " + ", ".join(f"`{g}`" for g in games.ids()) + ".", ""]
+    for game in games.all_games():
+        lines += [f"### `{game.id}`", "", "| where | key | values |", "| --- | --- | --- |"]
+        for where, keys in (("state", game.state), ("action", game.action_keys())):
             for key, spec in keys.items():
                 lines.append(f"| {where} | `{key}` | {_describe(spec)} |")
         lines.append("")

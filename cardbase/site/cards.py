@@ -23,11 +23,11 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
-from .. import i18n
+from .. import games, i18n
 from ..i18n import N_
 from ..rules.engine import Citer, judge
 from ..rules.model import VERDICT_WORDS, rules_for
-from ..rules.query import CARD_TYPES, MUNCHKIN_FAMILY, PHASES, ROLES, Situation, _contradictions
+from ..rules.query import Situation, _contradictions
 from ..situations import CLASSES, RACES, describe_state
 from ..storage import queries
 from . import markup
@@ -222,14 +222,19 @@ def _check_url(query: dict) -> str:
     return CHECK_PAGE + "?" + urlencode(pairs, quote_via=quote)
 
 
+def _rules_apply(game: str, card_type: str) -> bool:
+    """Whether the checker knows cards of ``card_type`` in ``game`` (its declaration lists it)."""
+    declared = games.known(game)
+    return declared is not None and card_type in declared.card_types
+
+
 def ruling_states(game: str):
     """The situations a card's rulings answer: each phase of ``game``, on my turn and on
     someone else's, and in a combat each role."""
-    for phase in PHASES.get(game, ()):
+    declared = games.known(game)
+    for phase in declared.phases if declared is not None else ():
         for my_turn in (True, False):
-            roles = ROLES if phase in ("combat", "running_away") \
-                and game in MUNCHKIN_FAMILY else (None,)
-            for role in roles:
+            for role in declared.roles_in(phase):
                 state = {"phase": phase, "my_turn": my_turn}
                 if role:
                     state["role"] = role
@@ -242,7 +247,7 @@ def card_rulings(conn, card, name: str, rulebooks: list[str]) -> list[dict]:
     "situations": [(state, query)]}]}]``, the situations with the same verdict, deciding rules
     and conditions together, allowed first. Empty for a card type the checker has no play for."""
     game, card_type = card["game_id"], card["type"]
-    if card_type not in CARD_TYPES.get(game, ()):
+    if not _rules_apply(game, card_type):
         return []
     stats = {f: json.loads(v) for f, v in queries.card_stats(conn, card["id"]).items()}
     card_dict = {"id": card["id"], "type": card_type, "name": name, "stats": stats}
@@ -395,7 +400,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
                           "rulebook_title": index.rulebook_title.get(m["rulebook"], m["rulebook"]),
                           "lang_name": all_names.get(m["lang"], m["lang"])} for m in mentions],
             "rulings": _rulings_view(rulings, index, citer, all_names, card["game_id"]),
-            "rules_apply": card["type"] in CARD_TYPES.get(card["game_id"], ()),
+            "rules_apply": _rules_apply(card["game_id"], card["type"]),
         }
         view["front_matter"] = front_matter(
             markup.html_in_lang(display, display_lang, lang),

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from .. import i18n, situations
 from ..i18n import N_
-from ..rules import query as vocabulary
+from ..games import vocabulary
 from ..rules.diagram import Compiled, export
 from ..rules.model import VERDICT_WORDS
 from .markup import bcp47
@@ -72,9 +72,9 @@ GROUPS = (
 )
 #: the words for each closed list of values
 _WORDS = {
-    "state.phase": situations.PHASES, "state.role": situations.ROLES,
+    "state.phase": situations.game_words("phases"), "state.role": situations.ROLES,
     "state.race": situations.RACES, "state.class": situations.CLASSES,
-    "action.verb": situations.VERBS, "action.card_type": situations.CARD_TYPES,
+    "action.verb": situations.VERBS, "action.card_type": situations.game_words("card_types"),
     "action.from": situations.SOURCES, "action.target": situations.TARGETS,
     "action.slot": situations.SLOTS, "action.deck": situations.DECKS,
     "action.face": situations.FACES, "state.controller": situations.CONTROLLERS,
@@ -110,6 +110,30 @@ def _label(key: str, value, card_names: dict[str, tuple]) -> str:
         return i18n._(words[value])
     # a value the vocabulary has no words for yet is still said as words, never as an id
     return str(value).replace("_", " ")
+
+
+def _groups(values: dict) -> list[tuple[str, list[str]]]:
+    """``GROUPS``, with every other field a game's declaration offers added to the group of its
+    part of the query (a new game's state key is asked with the others)."""
+    groups = [(title, list(keys)) for title, keys in GROUPS]
+    listed = {key for _title, keys in GROUPS for key in keys}
+    group_of = {"action": groups[1][1], "state": groups[2][1]}
+    for key in values:
+        if key not in listed and key.split(".")[0] in group_of:
+            group_of[key.split(".")[0]].append(key)
+    return groups
+
+
+def _field_label(key: str) -> str:
+    """A field's label: its own, else the words the situations use for its key."""
+    if key in LABELS:
+        return i18n._(LABELS[key])
+    name = key.split(".", 1)[-1]
+    if name in situations.LABELS:
+        return i18n._(situations.LABELS[name])
+    if name in situations.FLAGS:
+        return i18n._(situations.FLAGS[name][0])
+    return name.replace("_", " ")
 
 
 def _lang_attr(lang: str | None, page_lang: str) -> Markup:
@@ -163,7 +187,7 @@ def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
         for r in rulebooks
         if r["game_id"] in compiled)
     parts = [Markup('<form class="cb-check" id="cb-check" autocomplete="off">')]
-    for title, keys in GROUPS:
+    for title, keys in _groups(values):
         parts.append(Markup("<fieldset><legend>{t}</legend>").format(t=i18n._(title)))
         for key in keys:
             if key == "game":
@@ -179,7 +203,7 @@ def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
             parts.append(Markup(
                 '<div class="cb-field" data-games="{g}"><label for="{i}">{l}</label>'
                 '<select id="{i}" name="{k}">{o}</select></div>').format(
-                g=" ".join(games_here), i=ident, l=i18n._(LABELS[key]), k=key, o=options))
+                g=" ".join(games_here), i=ident, l=_field_label(key), k=key, o=options))
         parts.append(Markup("</fieldset>"))
     parts.append(Markup("</form>"))
     words = {name: i18n._(message) for name, message in MESSAGES.items()}

@@ -33,9 +33,10 @@ def compute(conn: sqlite3.Connection, locales: Path | None = None,
              for game in queries.game_names(conn)}
     tables = {game: decision_table(game, ids) for game, ids in books.items() if ids}
     diffs = {}
-    for game in ("munchkin",):
-        if len(books.get(game, ())) == 2:
-            diffs[game] = differences(conn, books[game][0], books[game][1], examples=0)
+    for game, ids in books.items():
+        # a game printed in two editions gets its page of differences
+        if len(ids) == 2:
+            diffs[game] = differences(conn, ids[0], ids[1], examples=0)
     covered = {entry["rulebook"]: entry for entry in coverage(conn)["rulebooks"]}
     return {"tables": tables, "diffs": diffs,
             "status": status(conn, locales or find_locales()),
