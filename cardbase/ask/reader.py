@@ -146,7 +146,6 @@ class Reader:
             head, tail = form[:i], form[i:]
             for h in (head, head[:-1] if head.endswith("s") else None):
                 if h and h in self.forms and tail in self.forms:
-                    cut = token.start + len(h)
                     return [Token(token.surface, token.start, token.end, self.forms[h], h),
                             Token(token.surface, token.start, token.end, self.forms[tail],
                                   tail, capital=False)]
