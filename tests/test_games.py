@@ -158,3 +158,60 @@ def test_each_declaration_covers_what_its_table_asks(game_id):
         assert state["phase"] in game.phases
         assert set(state) <= set(game.state), set(state) - set(game.state)
         assert "card_type" not in action or action["card_type"] in game.card_types
+
+
+class _Reads(dict):
+    """A state that notes every key (dotted when nested) a rule reads from it."""
+
+    def __init__(self, data: dict, seen: set, prefix: str = ""):
+        super().__init__({k: _Reads(v, seen, f"{prefix}{k}.") if isinstance(v, dict) else v
+                          for k, v in data.items()})
+        self._seen, self._prefix = seen, prefix
+
+    def get(self, key, default=None):
+        self._seen.add(self._prefix + key)
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        # an absent object read for one of its keys (``state.get("combat", {})``) notes them too
+        return _Reads({}, self._seen, f"{self._prefix}{key}.") if default == {} else default
+
+    def __getitem__(self, key):
+        self._seen.add(self._prefix + key)
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key):
+        self._seen.add(self._prefix + key)
+        return dict.__contains__(self, key)
+
+
+def _value_at(state: dict, path: str) -> str:
+    for part in path.split("."):
+        if not isinstance(state, dict) or part not in state:
+            return "absent"
+        state = state[part]
+    return repr(state)
+
+
+@pytest.mark.parametrize("game_id", ["dungeon-mayhem", "munchkin", "munchkin-warhammer-aos",
+                                     "smashup-munchkin"])
+def test_the_table_varies_every_state_key_a_rule_reads(game_id):
+    """Each state key (or nested key) some rule of the game reads while judging a cell of the
+    table takes at least two values over the table's cells, unless the game declares it unused."""
+    from cardbase.rules.model import rules_for, rules_judging
+    from cardbase.rules.query import Situation
+    from cardbase.rules.table import _thawed, situations
+
+    game = games.get(game_id)
+    rulebooks = sorted({rb for rule in rules_for(game_id) for rb in rule.citations})
+    cells = [(_thawed(cell.state), _thawed(cell.action)) for cell in situations(game_id)]
+    read: set[str] = set()
+    for state, action in cells:
+        for rulebook in rulebooks:
+            situation = Situation(game_id, rulebook, action["verb"], _Reads(state, read), action)
+            for rule in rules_judging(game_id, action["verb"], rulebook):
+                rule.judge(situation, rulebook)
+    read = {key for key in read if key.split(".")[0] in game.state}
+    assert len(read) >= 8
+    unvaried = sorted(key for key in read if key.split(".")[0] not in game.unused_state
+                      and len({_value_at(state, key) for state, _action in cells}) < 2)
+    assert unvaried == []

@@ -133,13 +133,15 @@ class Game:
     """
 
     __slots__ = ("id", "rules", "phases", "default_phase", "card_types", "state", "combat",
-                 "max_level", "table_actions", "table_variants", "form_state", "_action")
+                 "max_level", "table_actions", "table_variants", "form_state", "unused_state",
+                 "_action")
 
     def __init__(self, id: str, *, rules: tuple[str, ...], phases: dict[str, str],  # noqa: A002
                  default_phase: str, card_types: dict[str, str], state: dict[str, Any],
                  combat: bool = False, max_level: int | None = None,
                  table_actions: tuple[tuple[str, str | None, str | None], ...] = (),
-                 table_variants: dict | None = None, form_state: tuple[str, ...] = ()):
+                 table_variants: dict | None = None, form_state: tuple[str, ...] = (),
+                 unused_state: tuple[str, ...] = ()):
         if default_phase not in phases:
             raise ValueError(f"{id}: default phase {default_phase!r} is not one of its phases")
         self.id = id
@@ -160,6 +162,13 @@ class Game:
         #: the state keys the site's "Can I play this?" form asks (every action key it knows
         #: is offered; the state keys a player is asked are the game's choice)
         self.form_state = tuple(form_state)
+        #: state keys the shared query format accepts for this game though nothing in the game
+        #: sets them (no races in a game without Race cards): its table and form leave them out
+        self.unused_state = tuple(unused_state)
+        for key in self.unused_state:
+            if key in self.form_state or any(key in variant for variants in
+                                             self.table_variants.values() for variant in variants):
+                raise ValueError(f"{id}: unused state key {key!r} is asked by its table or form")
         self._action: dict | None = None
 
     def __repr__(self) -> str:
