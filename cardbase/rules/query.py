@@ -19,9 +19,10 @@ from ..games.vocabulary import (MONSTER_PLACED_BY, REASONS, RESULTS, TARGET_SCOP
                                 TRIGGERS, VERBS)
 from ..i18n import _
 
-#: every declared game's vocabulary, by game (worked out from the declarations on first use):
-#: ``GAMES``, ``PHASES``, ``CARD_TYPES``, ``STATE_KEYS``, ``ACTION_SPECS``, ``MAX_LEVEL`` and
-#: ``MUNCHKIN_FAMILY`` (the games with combats) are read as attributes of this module
+#: every declared game's vocabulary by game, as module attributes worked out from the
+#: declarations on first read, for scripts that read them here (the benchmarks compare trees
+#: older than ``cardbase.games``): ``GAMES``, ``PHASES``, ``CARD_TYPES``, ``STATE_KEYS``,
+#: ``ACTION_SPECS``, ``MAX_LEVEL`` and ``MUNCHKIN_FAMILY`` (the games with combats)
 _DERIVED = {
     "GAMES": lambda: games.ids(),
     "PHASES": lambda: {g.id: tuple(g.phases) for g in games.all_games()},
