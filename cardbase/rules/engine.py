@@ -23,7 +23,7 @@ from .. import i18n
 from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
-from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_judging
+from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of
 from .query import Situation
 from .recall import Recall
 
@@ -57,42 +57,41 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     overriding it, mean the rulebook contradicts itself here: the verdict is ``conditional`` and
     both sides decide it, so both passages are quoted.
     """
-    outcomes = []
     if rules is None:  # the rules the rulebook states, for this verb
-        for rule in rules_judging(situation.game, situation.verb, rulebook):
-            outcome = rule.judge(situation, rulebook)
-            if outcome is not None:
-                outcomes.append((rule, outcome))
+        outcomes = [(rule, outcome) for rule, judge_ in
+                    judges_of(situation.game, situation.verb, rulebook)
+                    if (outcome := judge_(situation, rulebook)) is not None]
     else:
-        for rule in rules:
-            if rulebook in rule.citations:
-                outcome = rule.judge(situation, rulebook)
-                if outcome is not None:
-                    outcomes.append((rule, outcome))
+        outcomes = [(rule, outcome) for rule in rules if rulebook in rule.citations
+                    and (outcome := rule.judge(situation, rulebook)) is not None]
     if not outcomes:
         return RulebookVerdict(rulebook, CONDITIONAL)
+    if len(outcomes) == 1:  # one rule decides: nothing to set aside, nothing to contradict
+        return RulebookVerdict(rulebook, outcomes[0][1].verdict, outcomes, [], [])
     set_aside = []
-    if len(outcomes) > 1:
-        overridden = {target for rule, _ in outcomes for target in rule.overrides}
-        if overridden:
-            if "*" in overridden:
-                kept = [(r, o) for r, o in outcomes if "*" in r.overrides]
-            else:
-                kept = [(r, o) for r, o in outcomes if r.id not in overridden]
-            set_aside = [(r, o) for r, o in outcomes
-                         if (r, o) not in kept and o.verdict != ALLOWED]
-            outcomes = kept
-    by_verdict = {v: [(r, o) for r, o in outcomes if o.verdict == v]
-                  for v in (FORBIDDEN, CONDITIONAL, ALLOWED)}
-    conflicts = [(a, f) for a, _ in by_verdict[ALLOWED] for f, _ in by_verdict[FORBIDDEN]
-                 if not f.restriction and not a.restriction]
-    if conflicts:
-        sides = {r.id for pair in conflicts for r in pair}
-        deciding = [(r, o) for r, o in outcomes if r.id in sides]
-        return RulebookVerdict(rulebook, CONDITIONAL, deciding, conflicts, set_aside)
-    for verdict in (FORBIDDEN, CONDITIONAL, ALLOWED):
-        if by_verdict[verdict]:
-            return RulebookVerdict(rulebook, verdict, by_verdict[verdict], [], set_aside)
+    overridden = {target for rule, _ in outcomes for target in rule.overrides}
+    if overridden:
+        if "*" in overridden:
+            kept = [(r, o) for r, o in outcomes if "*" in r.overrides]
+        else:
+            kept = [(r, o) for r, o in outcomes if r.id not in overridden]
+        set_aside = [(r, o) for r, o in outcomes if (r, o) not in kept and o.verdict != ALLOWED]
+        outcomes = kept
+    forbidding, depending, allowing = [], [], []
+    by_verdict = {FORBIDDEN: forbidding, CONDITIONAL: depending, ALLOWED: allowing}
+    for pair in outcomes:
+        by_verdict[pair[1].verdict].append(pair)
+    if allowing and forbidding:
+        conflicts = [(a, f) for a, _ in allowing for f, _ in forbidding
+                     if not f.restriction and not a.restriction]
+        if conflicts:
+            sides = {r.id for pair in conflicts for r in pair}
+            deciding = [(r, o) for r, o in outcomes if r.id in sides]
+            return RulebookVerdict(rulebook, CONDITIONAL, deciding, conflicts, set_aside)
+    for verdict, pairs in ((FORBIDDEN, forbidding), (CONDITIONAL, depending),
+                           (ALLOWED, allowing)):
+        if pairs:
+            return RulebookVerdict(rulebook, verdict, pairs, [], set_aside)
     return RulebookVerdict(rulebook, CONDITIONAL, [], [], set_aside)
 
 
@@ -126,7 +125,8 @@ class Citer:
             cls._by_connection[id(conn)] = held
         return held[1]
 
-    #: how many answers a connection remembers (the oldest are forgotten first)
+    #: how many answers a connection remembers at least (and at most twice as many; the oldest
+    #: are forgotten first)
     ANSWERS_KEPT = 4096
     #: how many answers put together from verdicts a connection remembers (then forgets all)
     EXPLAINED_KEPT = 65536
@@ -146,23 +146,41 @@ class Citer:
             explained.clear()
         explained[key] = result
 
-    @property
-    def answers(self) -> dict:
-        if not hasattr(self, "_answers"):
+    def remembered(self, key) -> dict | None:
+        """The answer remembered for ``key``, or ``None``."""
+        try:
+            found = self._answers.get(key)
+        except AttributeError:
             self._answers: dict = {}
-        return self._answers
+            self._older: dict = {}
+            return None
+        return found if found is not None else self._older.get(key)
 
     def remember(self, key, result: dict) -> None:
-        answers = self.answers
-        if len(answers) >= self.ANSWERS_KEPT:
-            del answers[next(iter(answers))]
-        answers[key] = result
+        # two generations: when the newer is full it becomes the older and the older is
+        # forgotten (deleting the oldest entry one by one makes a dictionary scan its holes)
+        if not hasattr(self, "_answers"):
+            self._answers, self._older = {}, {}
+        if len(self._answers) >= self.ANSWERS_KEPT:
+            self._older, self._answers = self._answers, {}
+        self._answers[key] = result
 
     def books(self) -> dict[str, str]:
         """Rulebook id → game, read once."""
         if not hasattr(self, "_books"):
             self._books = queries.rulebook_games(self.conn)
         return self._books
+
+    def rulebooks_of(self, game: str) -> list[str]:
+        """The ids of the rulebooks of ``game`` (of ``books``), in their order there."""
+        try:
+            return self._of_game[game]
+        except AttributeError:
+            self._of_game: dict[str, list[str]] = {}
+        except KeyError:
+            pass
+        found = self._of_game[game] = [rb for rb, g in self.books().items() if g == game]
+        return found
 
     def lang(self, rulebook: str) -> str | None:
         return self._langs.get(rulebook)
@@ -225,20 +243,29 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
     remembered by the ``citer``: a new question costs reading its facts. A situation of another
     kind (the decision diagrams' explored ones) is judged and explained afresh each time.
     """
-    _check_derived_level(situation, rulebooks)
     if type(situation) is not Situation:
+        _check_derived_level(situation, rulebooks)
         return _answer(situation, rulebooks, {rb: judge(situation, rb) for rb in rulebooks},
                        citer, lang)
-    verdicts = {rb: RECALL.verdict(situation, rb, judge) for rb in rulebooks}
+    return dict(shared_answer(situation, rulebooks, citer, lang))
+
+
+def shared_answer(situation: Situation, rulebooks: list[str], citer: Citer,
+                  lang: str | None = None) -> dict:
+    """``answer`` for a ``Situation``, as the object the ``citer`` remembers: a caller that
+    changes it copies it first."""
+    _check_derived_level(situation, rulebooks)
+    verdict = RECALL.verdict
+    verdicts = tuple([verdict(situation, rb, judge) for rb in rulebooks])
     card = situation.card
-    key = (situation.rulebook, tuple(verdicts.items()),
+    key = (situation.rulebook, verdicts,
            (card["id"], card["name"], card["type"]) if card else None, lang,
            i18n._translations())
     found = citer.explained.get(key)
     if found is None:
-        found = _answer(situation, rulebooks, verdicts, citer, lang)
+        found = _answer(situation, rulebooks, dict(zip(rulebooks, verdicts)), citer, lang)
         citer.explain(key, found)
-    return dict(found)
+    return found
 
 
 def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: Citer,

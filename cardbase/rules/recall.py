@@ -6,26 +6,40 @@ for, the rules run on a situation whose ``state`` and ``action`` note every key 
 with its value; that path of reads goes into a tree per (game, verb, rulebook, card). A later
 question walks the tree reading the same keys of its own situation: the rules read the same keys
 in the same order as long as the values read so far are the same, so a path that ends in a leaf
-has the verdict those rules would give. A question that differs only in keys no rule reads (or
-in values the path never tests) is answered from the leaf; any other runs the rules and adds its
-path. A judgement that reads a whole ``state`` or ``action`` (its keys, its length) is not
-remembered. Where the facts read rarely come back (more than half the questions of a tree miss
-it, after ``MISSES_TRIED``), noting them costs more than it saves: the rules run directly. The
+has the verdict those rules would give. A whole number is remembered by what the rules did with
+it rather than by its value, where all they did was compare it with constants (``level < 10``,
+``count != 4``, ``not pending``): the number is read as an ``_Probe`` that notes each comparison
+and its result, and a later number for which the same comparisons give the same results leads
+the rules down the same way. Anything else done with a number (arithmetic, a dictionary key,
+formatting, an outcome carrying it) makes the path remember the value itself. A question that
+differs only in keys no rule reads (or in values the path never tests) is answered from the
+leaf; any other runs the rules and adds its path. A judgement that reads a whole ``state`` or ``action`` (its keys, its length) is not
+remembered. Where the facts read rarely come back (more than a third of the recent questions
+looked up in a tree miss it, after ``MISSES_TRIED``; noting the reads costs about twice what
+judging does), looking them up and noting them costs more than it saves: the rules run directly,
+but for one question in ``LOOKED_UP_ANYWAY``, so the tree still grows and its rate is known. The
 trees are bounded: past ``MAX_LEAVES`` paths they are forgotten and grow again. Verdicts of the
 same rules with the same outcomes are one object, so answers can be remembered by them.
 """
 
 from __future__ import annotations
 
+from .model import Outcome
 from .query import Situation
 
 #: a key the query does not have
 MISSING = object()
 #: how many verdicts are remembered in all before the trees are dropped and grown again
 MAX_LEAVES = 200_000
-#: how many questions of one (game, verb, rulebook, card) are noted before deciding whether
-#: their facts come back often enough to be worth noting (half of them at least)
+#: how many questions of one (game, verb, rulebook, card) are looked up before deciding whether
+#: their facts come back often enough to be worth noting (two in three at least)
 MISSES_TRIED = 25
+#: the miss rate is that of about this many recent questions of one tree (the counts are halved
+#: when they reach it)
+RATE_WINDOW = 512
+#: where judging directly is cheaper, one question in this many is still looked up (and noted
+#: when missed), so that the tree grows and its miss rate is known
+LOOKED_UP_ANYWAY = 8
 _STATE, _ACTION = 0, 1
 
 
@@ -39,17 +53,144 @@ def frozen(value):
     return value
 
 
+class _Probe(int):
+    """A whole number read by the rules, noting each comparison made with it and its result.
+
+    Comparisons with a constant (a number, ``None``) and truth tests are noted as tests; every
+    other use (arithmetic, hashing, formatting, conversion) makes the number ``exact``: only its
+    value stands for what the rules did with it. (Methods of ``int`` not overridden here only
+    read the value; the ones that matter to a judgement are all overridden.)"""
+
+    def __new__(cls, value: int):
+        probe = int.__new__(cls, value)
+        probe.value = value
+        probe.tests = {}
+        probe.exact = False
+        return probe
+
+    def __bool__(self) -> bool:
+        result = self.value != 0
+        self.tests[("!=", 0)] = result
+        return result
+
+
+#: the comparisons a probe notes, as functions of the plain value and the constant
+_COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
+            "==": int.__eq__, "!=": int.__ne__}
+#: the reflected name of each comparison (``5 < probe`` is ``probe > 5``)
+_REFLECTED = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=", "__eq__": "==",
+              "__ne__": "!="}
+#: the constants a comparison may be noted against (their comparisons with a number are fixed)
+_CONSTANTS = (int, bool, type(None))
+
+
+def _comparing(name: str, op: str):
+    function = _COMPARE[op]
+
+    def compare(self, other):
+        kind = type(other)
+        if kind is int or kind is bool:
+            result = function(self.value, other)
+            self.tests[(op, other)] = result
+            return result
+        if other is None:
+            result = op == "!="
+            self.tests[(op, None)] = result
+            return result
+        self.exact = True
+        if kind is _Probe:
+            other.exact = True
+            return function(self.value, other.value)
+        return getattr(self.value, name)(other)
+
+    compare.__name__ = name
+    return compare
+
+
+for _name, _op in _REFLECTED.items():
+    setattr(_Probe, _name, _comparing(_name, _op))
+
+
+def _exactly(name: str):
+    method = getattr(int, name)
+
+    def use(self, *args):
+        self.exact = True
+        args = tuple(a.value if type(a) is _Probe else a for a in args)
+        for arg in args:
+            if type(arg) is _Probe:
+                arg.exact = True
+        return method(self.value, *args)
+
+    use.__name__ = name
+    return use
+
+
+def _exactly_with(name: str):
+    """A binary operation: both numbers, when both are probes, are exact."""
+    method = getattr(int, name)
+
+    def use(self, other):
+        self.exact = True
+        if type(other) is _Probe:
+            other.exact = True
+            other = other.value
+        return method(self.value, other)
+
+    use.__name__ = name
+    return use
+
+
+for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+              "__floordiv__", "__rfloordiv__", "__truediv__", "__rtruediv__", "__mod__",
+              "__rmod__", "__divmod__", "__rdivmod__", "__pow__", "__rpow__", "__lshift__",
+              "__rlshift__", "__rshift__", "__rrshift__", "__and__", "__rand__", "__or__",
+              "__ror__", "__xor__", "__rxor__"):
+    setattr(_Probe, _name, _exactly_with(_name))
+for _name in ("__neg__", "__pos__", "__abs__", "__invert__", "__int__", "__float__",
+              "__index__", "__round__", "__trunc__", "__floor__", "__ceil__", "__format__",
+              "__str__", "__repr__", "__hash__", "__getnewargs__", "__reduce__",
+              "__reduce_ex__", "__sizeof__", "bit_length", "bit_count", "to_bytes",
+              "conjugate", "as_integer_ratio", "is_integer", "__copy__", "__deepcopy__"):
+    if hasattr(int, _name):
+        setattr(_Probe, _name, _exactly(_name))
+for _name in ("numerator", "denominator", "real", "imag"):
+    setattr(_Probe, _name, property(_exactly("__int__")))
+del _name, _op
+
+
 class _Trace:
-    __slots__ = ("reads", "seen", "whole")
+    __slots__ = ("reads", "seen", "whole", "probes")
 
     def __init__(self):
         self.reads: list[tuple[tuple[int, object], object]] = []
         self.seen: set = set()
         self.whole = False  # a judgement read a whole mapping: its verdict is not remembered
+        self.probes: dict = {}  # place -> the probe handed out for a whole number there
+
+    def path(self) -> list[tuple[tuple[int, object], object]]:
+        """The reads, each number as its comparisons (``_Tested``) or, if exact, its value."""
+        out = []
+        for place, value in self.reads:
+            if type(value) is _Probe:
+                value = value.value if value.exact else _Tested(value.tests)
+            out.append((place, value))
+        return out
+
+
+class _Tested:
+    """A number read only in comparisons: the comparisons made, and their results."""
+
+    __slots__ = ("tests", "results")
+
+    def __init__(self, tests: dict):
+        self.tests = tuple(tests)
+        self.results = tuple(tests.values())
 
 
 class _Noting(dict):
-    """A ``state`` or ``action`` that notes the first read of each key, with the value found."""
+    """A ``state`` or ``action`` that notes the first read of each key, with the value found;
+    a whole number is handed out as a ``_Probe``."""
 
     __slots__ = ("_trace", "_where")
 
@@ -58,11 +199,16 @@ class _Noting(dict):
         self._trace, self._where = trace, where
 
     def _note(self, key):
-        value = dict.get(self, key, MISSING)
         place = (self._where, key)
         trace = self._trace
-        if place not in trace.seen:
-            trace.seen.add(place)
+        if place in trace.seen:
+            return trace.probes.get(place, dict.get(self, key, MISSING))
+        value = dict.get(self, key, MISSING)
+        trace.seen.add(place)
+        if type(value) is int:
+            value = trace.probes[place] = _Probe(value)
+            trace.reads.append((place, value))
+        else:
             trace.reads.append((place, frozen(value)))
         return value
 
@@ -101,11 +247,38 @@ del _name
 
 
 class _Node:
-    __slots__ = ("place", "children")
+    """A key read: its children by the value read, and by the results of each set of
+    comparisons some path made with a number read there."""
+
+    __slots__ = ("place", "children", "tested")
 
     def __init__(self, place: tuple[int, object]):
         self.place = place
         self.children: dict = {}
+        self.tested: list[tuple[tuple, dict]] = []
+
+    def child(self, value):
+        """The child for a value of a question being asked, or ``None``."""
+        child = self.children.get(value)
+        if child is None and type(value) is int and self.tested:
+            for tests, children in self.tested:
+                child = children.get(tuple([_COMPARE[op](value, constant) if constant is not None
+                                            else op == "!=" for op, constant in tests]))
+                if child is not None:
+                    return child
+        return child
+
+    def slot(self, value) -> tuple[dict, object]:
+        """Where the child for a read ``value`` of a path (a value or a ``_Tested``) is kept:
+        the dictionary and its key."""
+        if type(value) is not _Tested:
+            return self.children, value
+        for tests, children in self.tested:
+            if tests == value.tests:
+                return children, value.results
+        children = {}
+        self.tested.append((value.tests, children))
+        return children, value.results
 
 
 class _Leaf:
@@ -115,14 +288,44 @@ class _Leaf:
         self.verdict = verdict
 
 
+def _plain(value):
+    """``value`` with every probe in it made exact and replaced by its number."""
+    kind = type(value)
+    if kind is _Probe:
+        value.exact = True
+        return value.value
+    if kind is tuple or kind is list:
+        return kind(_plain(v) for v in value)
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _settled(verdict):
+    """``verdict`` with no probe left in its outcomes: a number an outcome carries (a condition
+    quoting it) is part of the answer, so the path remembers its value."""
+    def outcomes(pairs):
+        out = []
+        for rule, outcome in pairs:
+            values = _plain(outcome.values)
+            if values != outcome.values or any(type(v) is _Probe for _k, v in outcome.values):
+                outcome = Outcome(outcome.verdict, outcome.condition, values)
+            out.append((rule, outcome))
+        return out
+
+    verdict.deciding = outcomes(verdict.deciding)
+    verdict.set_aside = outcomes(verdict.set_aside)
+    return verdict
+
+
 class Recall:
     """The remembered verdicts of one process, per (game, verb, rulebook, card)."""
 
     def __init__(self):
         self._roots: dict[tuple, object] = {}
         self._same: dict[tuple, object] = {}
-        self._asked: dict[tuple, int] = {}
-        self._misses: dict[tuple, int] = {}
+        #: per tree: [questions looked up, of them missed, questions in all, judged directly]
+        self._counts: dict[tuple, list] = {}
         self.leaves = 0
 
     def verdict(self, situation: Situation, rulebook: str, judge):
@@ -131,27 +334,36 @@ class Recall:
         # the rulebook a question names is not one of its facts: each rulebook's rules judge
         # under that rulebook, whichever the answer reports
         root = (situation.game, situation.verb, rulebook, frozen(card) if card else None)
-        self._asked[root] = self._asked.get(root, 0) + 1
+        counts = self._counts.get(root)
+        if counts is None:
+            counts = self._counts[root] = [0, 0, 0, False]
+        counts[2] += 1
+        if counts[3] and counts[2] % LOOKED_UP_ANYWAY:
+            # the facts these rules read rarely come back: judging is cheaper than noting
+            return self._one_of(judge(situation, rulebook))
+        counts[0] += 1
         node = self._roots.get(root)
         state, action = situation.state, situation.action
         while node is not None and type(node) is _Node:
             where, key = node.place
             value = (state if where == _STATE else action).get(key, MISSING)
-            node = node.children.get(frozen(value) if type(value) in (list, dict) else value)
+            node = node.child(frozen(value) if type(value) in (list, dict) else value)
+        if node is None:
+            counts[1] += 1
+        if counts[0] >= MISSES_TRIED:  # the recent questions count, not the first ones
+            counts[3] = counts[1] * 3 > counts[0]
+            if counts[0] >= RATE_WINDOW:
+                counts[0] //= 2
+                counts[1] //= 2
         if node is not None:
             return node.verdict
-        misses = self._misses.get(root, 0) + 1
-        self._misses[root] = misses
-        if misses > MISSES_TRIED and misses * 2 > self._asked.get(root, 0):
-            # the facts these rules read rarely come back: judging is cheaper than noting
-            return self._one_of(judge(situation, rulebook))
         trace = _Trace()
         noting = Situation(situation.game, situation.rulebook, situation.verb,
                            _Noting(state, trace, _STATE), _Noting(action, trace, _ACTION), card)
-        verdict = judge(noting, rulebook)
+        verdict = _settled(judge(noting, rulebook))
         if not trace.whole:
             verdict = self._one_of(verdict)
-            self._add(root, trace.reads, verdict)
+            self._add(root, trace.path(), verdict)
         return verdict
 
     def _one_of(self, verdict):
@@ -163,7 +375,7 @@ class Recall:
 
     def _add(self, root: tuple, reads: list, verdict) -> None:
         if self.leaves >= MAX_LEAVES:
-            for table in (self._roots, self._same, self._asked, self._misses):
+            for table in (self._roots, self._same, self._counts):
                 table.clear()
             self.leaves = 0
         leaf = _Leaf(verdict)
@@ -178,10 +390,11 @@ class Recall:
             if type(node) is not _Node or node.place != place:
                 return  # the judgement read differently from a remembered path: not kept
             last = step == len(reads) - 1
-            child = node.children.get(value)
+            children, key = node.slot(value)
+            child = children.get(key)
             if child is None:
                 child = leaf if last else _Node(reads[step + 1][0])
-                node.children[value] = child
+                children[key] = child
                 if last:
                     self.leaves += 1
             node = child
