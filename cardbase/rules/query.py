@@ -439,22 +439,16 @@ def _fast_checks(spec: dict) -> dict:
 
 def _check_object(path: str, spec: dict, value: dict, problems: _Problems, normalise_name) -> dict:
     fast = _fast_checks(spec)
-    for key, item in value.items():
-        test = fast.get(key)
-        if test is None or type(item) is not test[0] or item not in test[1]:
-            break
-    else:  # every value valid as written: the usual question, in one pass
-        return dict(value)
-    out = {}
+    out = dict(value)
     for key, item in value.items():
         test = fast.get(key)
         if test is not None and type(item) is test[0] and item in test[1]:
-            out[key] = item
-            continue
+            continue  # valid as written: the usual case, one test per key
         where = f"{path}.{key}" if path else key
         if key not in spec:
             problems.add(_("{path}: unknown key; valid keys: {valid}", path=where,
                            valid=", ".join(spec)))
+            del out[key]
             continue
         out[key] = _check_value(where, spec[key], item, problems, normalise_name)
     return out

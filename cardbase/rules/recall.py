@@ -34,9 +34,9 @@ MAX_LEAVES = 200_000
 #: how many questions of one (game, verb, rulebook, card) are looked up before deciding whether
 #: their facts come back often enough to be worth noting (two in three at least)
 MISSES_TRIED = 25
-#: the miss rate is that of about this many recent questions of one tree (the counts are halved
-#: when they reach it)
-RATE_WINDOW = 512
+#: the miss rate is that of about this many recent questions looked up in one tree (an average
+#: in which each question weighs a sixteenth, the earlier ones less and less)
+RATE_WINDOW = 16
 #: where judging directly is cheaper, one question in this many is still looked up (and noted
 #: when missed), so that the tree grows and its miss rate is known
 LOOKED_UP_ANYWAY = 8
@@ -160,13 +160,11 @@ del _name, _op
 
 
 class _Trace:
-    __slots__ = ("reads", "seen", "whole", "probes")
+    __slots__ = ("reads", "whole")
 
     def __init__(self):
         self.reads: list[tuple[tuple[int, object], object]] = []
-        self.seen: set = set()
         self.whole = False  # a judgement read a whole mapping: its verdict is not remembered
-        self.probes: dict = {}  # place -> the probe handed out for a whole number there
 
     def path(self) -> list[tuple[tuple[int, object], object]]:
         """The reads, each number as its comparisons (``_Tested``) or, if exact, its value."""
@@ -190,40 +188,46 @@ class _Tested:
 
 class _Noting(dict):
     """A ``state`` or ``action`` that notes the first read of each key, with the value found;
-    a whole number is handed out as a ``_Probe``."""
+    a whole number is handed out as a ``_Probe``. Later reads of a key get what the first got."""
 
-    __slots__ = ("_trace", "_where")
+    __slots__ = ("_trace", "_where", "_got")
 
     def __init__(self, data: dict, trace: _Trace, where: int):
         super().__init__(data)
-        self._trace, self._where = trace, where
+        self._trace, self._where, self._got = trace, where, {}
 
-    def _note(self, key):
-        place = (self._where, key)
-        trace = self._trace
-        if place in trace.seen:
-            return trace.probes.get(place, dict.get(self, key, MISSING))
+    def _first(self, key):
         value = dict.get(self, key, MISSING)
-        trace.seen.add(place)
+        place = (self._where, key)
         if type(value) is int:
-            value = trace.probes[place] = _Probe(value)
-            trace.reads.append((place, value))
+            value = _Probe(value)
+            self._trace.reads.append((place, value))
         else:
-            trace.reads.append((place, frozen(value)))
+            self._trace.reads.append((place, frozen(value)))
+        self._got[key] = value
         return value
 
     def get(self, key, default=None):
-        value = self._note(key)
+        try:
+            value = self._got[key]
+        except KeyError:
+            value = self._first(key)
         return default if value is MISSING else value
 
     def __getitem__(self, key):
-        value = self._note(key)
+        try:
+            value = self._got[key]
+        except KeyError:
+            value = self._first(key)
         if value is MISSING:
             raise KeyError(key)
         return value
 
     def __contains__(self, key) -> bool:
-        return self._note(key) is not MISSING
+        try:
+            return self._got[key] is not MISSING
+        except KeyError:
+            return self._first(key) is not MISSING
 
     __hash__ = None
 
@@ -324,7 +328,8 @@ class Recall:
     def __init__(self):
         self._roots: dict[tuple, object] = {}
         self._same: dict[tuple, object] = {}
-        #: per tree: [questions looked up, of them missed, questions in all, judged directly]
+        #: per tree: [questions looked up, their recent miss rate, questions in all, judged
+        #: directly]
         self._counts: dict[tuple, list] = {}
         self.leaves = 0
 
@@ -336,7 +341,7 @@ class Recall:
         root = (situation.game, situation.verb, rulebook, frozen(card) if card else None)
         counts = self._counts.get(root)
         if counts is None:
-            counts = self._counts[root] = [0, 0, 0, False]
+            counts = self._counts[root] = [0, 0.0, 0, False]
         counts[2] += 1
         if counts[3] and counts[2] % LOOKED_UP_ANYWAY:
             # the facts these rules read rarely come back: judging is cheaper than noting
@@ -348,13 +353,10 @@ class Recall:
             where, key = node.place
             value = (state if where == _STATE else action).get(key, MISSING)
             node = node.child(frozen(value) if type(value) in (list, dict) else value)
-        if node is None:
-            counts[1] += 1
-        if counts[0] >= MISSES_TRIED:  # the recent questions count, not the first ones
-            counts[3] = counts[1] * 3 > counts[0]
-            if counts[0] >= RATE_WINDOW:
-                counts[0] //= 2
-                counts[1] //= 2
+        # the miss rate of the recent questions looked up (each weighs 1/RATE_WINDOW)
+        counts[1] += ((node is None) - counts[1]) / RATE_WINDOW
+        if counts[0] >= MISSES_TRIED:
+            counts[3] = counts[1] * 3 > 1
         if node is not None:
             return node.verdict
         trace = _Trace()
