@@ -98,22 +98,42 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
 class Citer:
     """Every rule's quotes with the section that holds them, read once per database.
 
-    The build locates each quote (``rule_citations``); a ``Citer`` reads them all in one query
-    and answers from memory, so a question costs no database round trip for its citations.
+    The build locates each quote (``rule_citations``); a ``Citer`` answers from memory, so a
+    question costs no database round trip for its citations. The quotes of the first few rules
+    cited are read rule by rule (a command that answers one question cites a handful); past
+    ``READ_RULE_BY_RULE`` rules, all the rest are read in one query.
     """
 
     _by_connection: dict[int, tuple[sqlite3.Connection, "Citer"]] = {}
+    #: how many rules' quotes are read one rule at a time before all are read at once
+    READ_RULE_BY_RULE = 8
 
     def __init__(self, conn: sqlite3.Connection | None):
         self.conn = conn
         self._cache: dict[tuple[str, str], dict] = {}
         self._langs: dict[str, str] = {}
+        self._rules_read: set[str] | None = None  # None: every quote is read (or no database)
         if conn is not None:
             self._langs = queries.rulebook_langs(conn)
-            for _rule, rulebook, quote, ref, heading, *_span in queries.rule_citation_rows(conn):
-                self._cache[(rulebook, quote)] = {
-                    "rulebook": rulebook, "lang": self._langs.get(rulebook), "section": ref,
-                    "heading": heading, "quote": quote}
+            self._rules_read = set()
+
+    def read_quotes_of(self, rule_id: str) -> None:
+        """Have the quotes of ``rule_id`` in memory (and every rule's, past a few rules)."""
+        read = self._rules_read
+        if read is None or rule_id in read:
+            return
+        if len(read) >= self.READ_RULE_BY_RULE:
+            self._rules_read = None
+            self._add(queries.rule_citation_rows(self.conn))
+        else:
+            read.add(rule_id)
+            self._add(queries.rule_citation_rows_of(self.conn, rule_id))
+
+    def _add(self, rows) -> None:
+        for _rule, rulebook, quote, ref, heading, *_span in rows:
+            self._cache.setdefault((rulebook, quote), {
+                "rulebook": rulebook, "lang": self._langs.get(rulebook), "section": ref,
+                "heading": heading, "quote": quote})
 
     @classmethod
     def of(cls, conn: sqlite3.Connection) -> "Citer":
@@ -188,6 +208,10 @@ class Citer:
     def cite(self, rulebook: str, quote: str) -> dict:
         key = (rulebook, quote)
         entry = self._cache.get(key)
+        if entry is None and self._rules_read is not None:
+            self._rules_read = None  # a quote not read with its rule: read them all
+            self._add(queries.rule_citation_rows(self.conn))
+            entry = self._cache.get(key)
         if entry is None:
             # a quote the build did not record (a database older than the rules): look it up
             entry = {"rulebook": rulebook, "lang": self._langs.get(rulebook), "section": None,
@@ -203,6 +227,7 @@ class Citer:
 def _explain(rule: Rule, outcome: Outcome, citer: Citer, rulebooks: list[str],
              lang: str | None) -> dict:
     citations = []
+    citer.read_quotes_of(rule.id)
     for rulebook in rulebooks:
         for quote in rule.citations.get(rulebook, ()):
             citations.append(citer.cite(rulebook, quote))
@@ -230,8 +255,9 @@ def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
                                derived=derived, rulebook=rulebook))
 
 
-#: the verdicts of this process, remembered by the facts their rules read
-RECALL = Recall()
+#: the verdicts of this process, remembered by the facts their rules read (the first question
+#: of each kind is judged at once: a command that asks one question notes nothing)
+RECALL = Recall(first_noted=2)
 
 
 def answer(situation: Situation, rulebooks: list[str], citer: Citer,
