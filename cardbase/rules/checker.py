@@ -12,6 +12,7 @@ a game the database holds.
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import sqlite3
@@ -20,7 +21,7 @@ from .. import games, i18n
 from ..errors import QueryError, excerpt
 from ..i18n import _, ngettext
 from ..storage import queries
-from .engine import Citer, answer
+from .engine import Citer, shared_answer
 from .query import parse_query
 
 
@@ -237,15 +238,19 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
     citer = Citer.of(conn)
     key = _answer_key(data, lang) if books is None else None
     if key is not None:
-        cached = citer.answers.get(key)
+        cached = citer.remembered(key)
         if cached is not None:
             return dict(cached)
-    books = books if books is not None else citer.books()
-    situation = _parse(data, conn, books)
-    rulebooks = [rb for rb, game in books.items() if game == situation.game]
+    if books is None:
+        books = citer.books()
+        situation = _parse(data, conn, books)
+        rulebooks = citer.rulebooks_of(situation.game)
+    else:
+        situation = _parse(data, conn, books)
+        rulebooks = [rb for rb, game in books.items() if game == situation.game]
     if not rulebooks:
         raise QueryError(_("no rulebook of {game} is in the database", game=situation.game))
-    result = answer(situation, rulebooks, citer, lang)
+    result = shared_answer(situation, rulebooks, citer, lang)
     if key is not None:
         citer.remember(key, result)
     return dict(result)
@@ -253,10 +258,15 @@ def check(conn: sqlite3.Connection, data: dict, lang: str | None = None,
 
 def _answer_key(data, lang: str | None):
     """The same question in the same language gets the same answer from the same database:
-    the query's text (``repr``: two queries with the same text are the same query; the same
-    query written in another key order is only asked again), the citation language and the
-    interface catalog (which translates the statements; held, so its identity is not reused)."""
-    return repr(data), lang, i18n._translations()
+    the query written out (``marshal``, else ``repr``: two queries written out alike are the same
+    query; the same query written in another key order is only asked again), the citation
+    language and the interface catalog (which translates the statements; held, so its identity
+    is not reused)."""
+    try:
+        text = marshal.dumps(data)
+    except ValueError:  # a value marshal does not write (a YAML date)
+        text = repr(data)
+    return text, lang, i18n._translations()
 
 
 #: how many of a query's problems are listed (a generated query may have thousands)

@@ -8,8 +8,6 @@ players' side. Every step names the rule that makes it, with the rulebook's word
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..i18n import _, ngettext
 from .engine import Citer
 from .model import rule
@@ -98,22 +96,56 @@ rule("munchkin.combat.berserking", GAMES,
            JA: "また戦士はバーサークすることで手札からカードを任意の枚数捨て、その分攻撃力を増加することが出来ます。"}, verbs=())(_no_judgement)
 
 
-@dataclass
+# Fighter and Monster are plain classes, not dataclasses: building a dataclass runs generated
+# code at import (and imports ``dataclasses`` and ``copy``), and every Munchkin ``cardbase check``
+# imports this module for its rules.
 class Fighter:
-    level: int = 1
-    bonus: int = 0
-    classes: list[str] = field(default_factory=list)
-    races: list[str] = field(default_factory=list)
-    berserk: int = 0
+    """A player's side of a fight: level, bonus, Classes and Races, a Warrior's discards."""
+
+    __slots__ = ("level", "bonus", "classes", "races", "berserk")
+
+    def __init__(self, level: int = 1, bonus: int = 0, classes: list[str] | None = None,
+                 races: list[str] | None = None, berserk: int = 0):
+        self.level, self.bonus, self.berserk = level, bonus, berserk
+        self.classes = classes if classes is not None else []
+        self.races = races if races is not None else []
+
+    def _key(self) -> tuple:
+        return self.level, self.bonus, self.classes, self.races, self.berserk
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Fighter and self._key() == other._key()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"Fighter(level={self.level!r}, bonus={self.bonus!r}, classes={self.classes!r}, "
+                f"races={self.races!r}, berserk={self.berserk!r})")
 
 
-@dataclass
 class Monster:
-    name: str
-    level: int
-    enhancers: list[int] = field(default_factory=list)
-    #: Mates played on it: each a copy of the monster, enhancers and all
-    mates: int = 0
+    """A monster in a fight: its name, level, enhancers and the Mates played on it."""
+
+    __slots__ = ("name", "level", "enhancers", "mates")
+
+    def __init__(self, name: str, level: int, enhancers: list[int] | None = None,
+                 mates: int = 0):
+        self.name, self.level = name, level
+        self.enhancers = enhancers if enhancers is not None else []
+        #: Mates played on it: each a copy of the monster, enhancers and all
+        self.mates = mates
+
+    def _key(self) -> tuple:
+        return self.name, self.level, self.enhancers, self.mates
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Monster and self._key() == other._key()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"Monster(name={self.name!r}, level={self.level!r}, "
+                f"enhancers={self.enhancers!r}, mates={self.mates!r})")
 
 
 def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper: Fighter | None = None,

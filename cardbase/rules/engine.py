@@ -23,7 +23,7 @@ from .. import i18n
 from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
-from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, rules_judging
+from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of
 from .query import Situation
 from .recall import Recall
 
@@ -57,64 +57,83 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     overriding it, mean the rulebook contradicts itself here: the verdict is ``conditional`` and
     both sides decide it, so both passages are quoted.
     """
-    outcomes = []
     if rules is None:  # the rules the rulebook states, for this verb
-        for rule in rules_judging(situation.game, situation.verb, rulebook):
-            outcome = rule.judge(situation, rulebook)
-            if outcome is not None:
-                outcomes.append((rule, outcome))
+        outcomes = [(rule, outcome) for rule, judge_ in
+                    judges_of(situation.game, situation.verb, rulebook)
+                    if (outcome := judge_(situation, rulebook)) is not None]
     else:
-        for rule in rules:
-            if rulebook in rule.citations:
-                outcome = rule.judge(situation, rulebook)
-                if outcome is not None:
-                    outcomes.append((rule, outcome))
+        outcomes = [(rule, outcome) for rule in rules if rulebook in rule.citations
+                    and (outcome := rule.judge(situation, rulebook)) is not None]
     if not outcomes:
         return RulebookVerdict(rulebook, CONDITIONAL)
+    if len(outcomes) == 1:  # one rule decides: nothing to set aside, nothing to contradict
+        return RulebookVerdict(rulebook, outcomes[0][1].verdict, outcomes, [], [])
     set_aside = []
-    if len(outcomes) > 1:
-        overridden = {target for rule, _ in outcomes for target in rule.overrides}
-        if overridden:
-            if "*" in overridden:
-                kept = [(r, o) for r, o in outcomes if "*" in r.overrides]
-            else:
-                kept = [(r, o) for r, o in outcomes if r.id not in overridden]
-            set_aside = [(r, o) for r, o in outcomes
-                         if (r, o) not in kept and o.verdict != ALLOWED]
-            outcomes = kept
-    by_verdict = {v: [(r, o) for r, o in outcomes if o.verdict == v]
-                  for v in (FORBIDDEN, CONDITIONAL, ALLOWED)}
-    conflicts = [(a, f) for a, _ in by_verdict[ALLOWED] for f, _ in by_verdict[FORBIDDEN]
-                 if not f.restriction and not a.restriction]
-    if conflicts:
-        sides = {r.id for pair in conflicts for r in pair}
-        deciding = [(r, o) for r, o in outcomes if r.id in sides]
-        return RulebookVerdict(rulebook, CONDITIONAL, deciding, conflicts, set_aside)
-    for verdict in (FORBIDDEN, CONDITIONAL, ALLOWED):
-        if by_verdict[verdict]:
-            return RulebookVerdict(rulebook, verdict, by_verdict[verdict], [], set_aside)
+    overridden = {target for rule, _ in outcomes for target in rule.overrides}
+    if overridden:
+        if "*" in overridden:
+            kept = [(r, o) for r, o in outcomes if "*" in r.overrides]
+        else:
+            kept = [(r, o) for r, o in outcomes if r.id not in overridden]
+        set_aside = [(r, o) for r, o in outcomes if (r, o) not in kept and o.verdict != ALLOWED]
+        outcomes = kept
+    forbidding, depending, allowing = [], [], []
+    by_verdict = {FORBIDDEN: forbidding, CONDITIONAL: depending, ALLOWED: allowing}
+    for pair in outcomes:
+        by_verdict[pair[1].verdict].append(pair)
+    if allowing and forbidding:
+        conflicts = [(a, f) for a, _ in allowing for f, _ in forbidding
+                     if not f.restriction and not a.restriction]
+        if conflicts:
+            sides = {r.id for pair in conflicts for r in pair}
+            deciding = [(r, o) for r, o in outcomes if r.id in sides]
+            return RulebookVerdict(rulebook, CONDITIONAL, deciding, conflicts, set_aside)
+    for verdict, pairs in ((FORBIDDEN, forbidding), (CONDITIONAL, depending),
+                           (ALLOWED, allowing)):
+        if pairs:
+            return RulebookVerdict(rulebook, verdict, pairs, [], set_aside)
     return RulebookVerdict(rulebook, CONDITIONAL, [], [], set_aside)
 
 
 class Citer:
     """Every rule's quotes with the section that holds them, read once per database.
 
-    The build locates each quote (``rule_citations``); a ``Citer`` reads them all in one query
-    and answers from memory, so a question costs no database round trip for its citations.
+    The build locates each quote (``rule_citations``); a ``Citer`` answers from memory, so a
+    question costs no database round trip for its citations. The quotes of the first few rules
+    cited are read rule by rule (a command that answers one question cites a handful); past
+    ``READ_RULE_BY_RULE`` rules, all the rest are read in one query.
     """
 
     _by_connection: dict[int, tuple[sqlite3.Connection, "Citer"]] = {}
+    #: how many rules' quotes are read one rule at a time before all are read at once
+    READ_RULE_BY_RULE = 8
 
     def __init__(self, conn: sqlite3.Connection | None):
         self.conn = conn
         self._cache: dict[tuple[str, str], dict] = {}
         self._langs: dict[str, str] = {}
+        self._rules_read: set[str] | None = None  # None: every quote is read (or no database)
         if conn is not None:
             self._langs = queries.rulebook_langs(conn)
-            for _rule, rulebook, quote, ref, heading, *_span in queries.rule_citation_rows(conn):
-                self._cache[(rulebook, quote)] = {
-                    "rulebook": rulebook, "lang": self._langs.get(rulebook), "section": ref,
-                    "heading": heading, "quote": quote}
+            self._rules_read = set()
+
+    def read_quotes_of(self, rule_id: str) -> None:
+        """Have the quotes of ``rule_id`` in memory (and every rule's, past a few rules)."""
+        read = self._rules_read
+        if read is None or rule_id in read:
+            return
+        if len(read) >= self.READ_RULE_BY_RULE:
+            self._rules_read = None
+            self._add(queries.rule_citation_rows(self.conn))
+        else:
+            read.add(rule_id)
+            self._add(queries.rule_citation_rows_of(self.conn, rule_id))
+
+    def _add(self, rows) -> None:
+        for _rule, rulebook, quote, ref, heading, *_span in rows:
+            self._cache.setdefault((rulebook, quote), {
+                "rulebook": rulebook, "lang": self._langs.get(rulebook), "section": ref,
+                "heading": heading, "quote": quote})
 
     @classmethod
     def of(cls, conn: sqlite3.Connection) -> "Citer":
@@ -126,7 +145,8 @@ class Citer:
             cls._by_connection[id(conn)] = held
         return held[1]
 
-    #: how many answers a connection remembers (the oldest are forgotten first)
+    #: how many answers a connection remembers at least (and at most twice as many; the oldest
+    #: are forgotten first)
     ANSWERS_KEPT = 4096
     #: how many answers put together from verdicts a connection remembers (then forgets all)
     EXPLAINED_KEPT = 65536
@@ -146,17 +166,24 @@ class Citer:
             explained.clear()
         explained[key] = result
 
-    @property
-    def answers(self) -> dict:
-        if not hasattr(self, "_answers"):
+    def remembered(self, key) -> dict | None:
+        """The answer remembered for ``key``, or ``None``."""
+        try:
+            found = self._answers.get(key)
+        except AttributeError:
             self._answers: dict = {}
-        return self._answers
+            self._older: dict = {}
+            return None
+        return found if found is not None else self._older.get(key)
 
     def remember(self, key, result: dict) -> None:
-        answers = self.answers
-        if len(answers) >= self.ANSWERS_KEPT:
-            del answers[next(iter(answers))]
-        answers[key] = result
+        # two generations: when the newer is full it becomes the older and the older is
+        # forgotten (deleting the oldest entry one by one makes a dictionary scan its holes)
+        if not hasattr(self, "_answers"):
+            self._answers, self._older = {}, {}
+        if len(self._answers) >= self.ANSWERS_KEPT:
+            self._older, self._answers = self._answers, {}
+        self._answers[key] = result
 
     def books(self) -> dict[str, str]:
         """Rulebook id → game, read once."""
@@ -164,12 +191,27 @@ class Citer:
             self._books = queries.rulebook_games(self.conn)
         return self._books
 
+    def rulebooks_of(self, game: str) -> list[str]:
+        """The ids of the rulebooks of ``game`` (of ``books``), in their order there."""
+        try:
+            return self._of_game[game]
+        except AttributeError:
+            self._of_game: dict[str, list[str]] = {}
+        except KeyError:
+            pass
+        found = self._of_game[game] = [rb for rb, g in self.books().items() if g == game]
+        return found
+
     def lang(self, rulebook: str) -> str | None:
         return self._langs.get(rulebook)
 
     def cite(self, rulebook: str, quote: str) -> dict:
         key = (rulebook, quote)
         entry = self._cache.get(key)
+        if entry is None and self._rules_read is not None:
+            self._rules_read = None  # a quote not read with its rule: read them all
+            self._add(queries.rule_citation_rows(self.conn))
+            entry = self._cache.get(key)
         if entry is None:
             # a quote the build did not record (a database older than the rules): look it up
             entry = {"rulebook": rulebook, "lang": self._langs.get(rulebook), "section": None,
@@ -185,6 +227,7 @@ class Citer:
 def _explain(rule: Rule, outcome: Outcome, citer: Citer, rulebooks: list[str],
              lang: str | None) -> dict:
     citations = []
+    citer.read_quotes_of(rule.id)
     for rulebook in rulebooks:
         for quote in rule.citations.get(rulebook, ()):
             citations.append(citer.cite(rulebook, quote))
@@ -212,8 +255,9 @@ def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
                                derived=derived, rulebook=rulebook))
 
 
-#: the verdicts of this process, remembered by the facts their rules read
-RECALL = Recall()
+#: the verdicts of this process, remembered by the facts their rules read (the first question
+#: of each kind is judged at once: a command that asks one question notes nothing)
+RECALL = Recall(first_noted=2)
 
 
 def answer(situation: Situation, rulebooks: list[str], citer: Citer,
@@ -225,20 +269,29 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
     remembered by the ``citer``: a new question costs reading its facts. A situation of another
     kind (the decision diagrams' explored ones) is judged and explained afresh each time.
     """
-    _check_derived_level(situation, rulebooks)
     if type(situation) is not Situation:
+        _check_derived_level(situation, rulebooks)
         return _answer(situation, rulebooks, {rb: judge(situation, rb) for rb in rulebooks},
                        citer, lang)
-    verdicts = {rb: RECALL.verdict(situation, rb, judge) for rb in rulebooks}
+    return dict(shared_answer(situation, rulebooks, citer, lang))
+
+
+def shared_answer(situation: Situation, rulebooks: list[str], citer: Citer,
+                  lang: str | None = None) -> dict:
+    """``answer`` for a ``Situation``, as the object the ``citer`` remembers: a caller that
+    changes it copies it first."""
+    _check_derived_level(situation, rulebooks)
+    verdict = RECALL.verdict
+    verdicts = tuple([verdict(situation, rb, judge) for rb in rulebooks])
     card = situation.card
-    key = (situation.rulebook, tuple(verdicts.items()),
+    key = (situation.rulebook, verdicts,
            (card["id"], card["name"], card["type"]) if card else None, lang,
            i18n._translations())
     found = citer.explained.get(key)
     if found is None:
-        found = _answer(situation, rulebooks, verdicts, citer, lang)
+        found = _answer(situation, rulebooks, dict(zip(rulebooks, verdicts)), citer, lang)
         citer.explain(key, found)
-    return dict(found)
+    return found
 
 
 def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: Citer,

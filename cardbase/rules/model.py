@@ -139,3 +139,15 @@ def rules_judging(game: str, verb: str, rulebook: str) -> list[Rule]:
                  if rulebook in r.citations and (r.verbs is None or verb in r.verbs)]
         _BY_VERB[key] = found
     return found
+
+
+_JUDGES: dict[tuple[str, str, str], tuple[tuple[Rule, Callable], ...]] = {}
+
+
+def judges_of(game: str, verb: str, rulebook: str) -> tuple[tuple[Rule, Callable], ...]:
+    """``rules_judging`` as (rule, its judgement) pairs, for the engine's loop."""
+    key = (game, verb, rulebook)
+    found = _JUDGES.get(key)
+    if found is None:
+        found = _JUDGES[key] = tuple((r, r.judge) for r in rules_judging(game, verb, rulebook))
+    return found

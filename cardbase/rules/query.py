@@ -264,24 +264,20 @@ def _check_value(path: str, spec, value, problems: _Problems, normalise_name) ->
 
 
 def _fast_check(spec):
-    """A test that a value is valid for ``spec`` as written (nothing to normalise, no problem to
-    report), or ``None`` where only ``_check_value`` can tell. A value the test passes is kept
-    as it is; any other goes through ``_check_value``, which says what is wrong with it."""
+    """What a value valid for ``spec`` as written is (nothing to normalise, no problem to
+    report): its exact type and a container of the valid values, or ``None`` where only
+    ``_check_value`` can tell. A value that passes is kept as it is; any other goes through
+    ``_check_value``, which says what is wrong with it. (The type is tested first: ``True in
+    range(0, 2)`` holds.)"""
     if spec is bool:
-        return lambda value: value is True or value is False
-    if spec is str:
-        return lambda value: type(value) is str and bool(value.strip())
+        return bool, (True, False)
     if isinstance(spec, tuple) and spec[0] == "int":
-        low, high = spec[1], spec[2]
-        return lambda value: type(value) is int and low <= value <= high
+        return int, range(spec[1], spec[2] + 1)
     if isinstance(spec, tuple) and spec[0] == "one of":
-        names = frozenset(spec[1])
-        return lambda value: type(value) is str and value in names
-    if isinstance(spec, list) and isinstance(spec[0], tuple) and spec[0][0] == "int":
-        low, high = spec[0][1], spec[0][2]
-        return lambda value: type(value) is list and all(
-            type(v) is int and low <= v <= high for v in value)
-    return None  # names (a list is copied, a name may be normalised), nested objects
+        return str, frozenset(spec[1])
+    if isinstance(spec, tuple) and spec[0] == "names" and spec[1]:
+        return str, frozenset(spec[1])  # one name, written as the id it is
+    return None  # free text, lists, names to normalise, nested objects
 
 
 #: the fast tests of each key of a declaration (by the declaration's identity; they live as
@@ -292,31 +288,38 @@ _FAST: dict[int, tuple[dict, dict]] = {}
 def _fast_checks(spec: dict) -> dict:
     held = _FAST.get(id(spec))
     if held is None or held[0] is not spec:
-        held = _FAST[id(spec)] = (spec, {key: _fast_check(item) for key, item in spec.items()})
+        tests = {key: _fast_check(item) for key, item in spec.items()}
+        held = _FAST[id(spec)] = (spec, {key: test for key, test in tests.items() if test})
     return held[1]
 
 
 def _check_object(path: str, spec: dict, value: dict, problems: _Problems, normalise_name) -> dict:
-    out = {}
     fast = _fast_checks(spec)
+    out = dict(value)
     for key, item in value.items():
         test = fast.get(key)
-        if test is not None and test(item):
-            out[key] = item
-            continue
+        if test is not None and type(item) is test[0] and item in test[1]:
+            continue  # valid as written: the usual case, one test per key
         where = f"{path}.{key}" if path else key
         if key not in spec:
             problems.add(_("{path}: unknown key; valid keys: {valid}", path=where,
                            valid=", ".join(spec)))
+            del out[key]
             continue
         out[key] = _check_value(where, spec[key], item, problems, normalise_name)
     return out
 
 
-def _name_normaliser(conn):
+class _Normaliser:
     """Map a race, class or army name in any language to its id (``Elfo``, エルフ → ``elf``)."""
 
-    def normalise(name: str, valid) -> str:
+    __slots__ = ("conn",)
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def __call__(self, name: str, valid) -> str:
+        conn = self.conn
         if valid and name in valid:
             return name
         from ..search.textkeys import fold, slugify
@@ -340,7 +343,8 @@ def _name_normaliser(conn):
                 return option
         return key
 
-    return normalise
+
+_name_normaliser = _Normaliser
 
 
 def _contradictions(situation: Situation) -> list[str]:
@@ -368,18 +372,22 @@ def _contradictions(situation: Situation) -> list[str]:
     return problems
 
 
+_TOP_SET = frozenset(TOP_KEYS)
+
+
 def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -> Situation:
     """Check ``data`` (a parsed JSON or YAML query) and return its ``Situation``.
 
     ``rulebooks`` maps rulebook ids to their game; ``conn`` (the database) resolves card names.
     """
-    problems = _Problems()
-    if not isinstance(data, dict):
+    if type(data) is not dict and not isinstance(data, dict):
         raise QueryError(_("a query is an object with keys: {keys}", keys=", ".join(TOP_KEYS)))
-    for key in data:
-        if key not in TOP_KEYS:
-            problems.add(_("{path}: unknown key; valid keys: {valid}", path=key,
-                           valid=", ".join(TOP_KEYS)))
+    problems = _Problems()
+    if not _TOP_SET.issuperset(data):
+        for key in data:
+            if key not in _TOP_SET:
+                problems.add(_("{path}: unknown key; valid keys: {valid}", path=key,
+                               valid=", ".join(TOP_KEYS)))
     game = data.get("game")
     declared = games.known(game)
     if declared is None:
@@ -392,23 +400,24 @@ def parse_query(data: Any, conn=None, rulebooks: dict[str, str] | None = None) -
             valid = ", ".join(r for r, g in sorted(rulebooks.items()) if g == game) or _("none")
             problems.add(_("rulebook: {value!r} is not a rulebook of {game}; valid: {valid}",
                            value=rulebook, game=game, valid=valid))
-    normalise = _name_normaliser(conn)
     state = data.get("state") or {}
     action = data.get("action")
     if not isinstance(action, dict):
         raise QueryError("\n".join(problems + [_("action: expected an object with at least "
                                                  "`verb`")]))
+    normalise = _Normaliser(conn)
     state = _check_object("state", declared.state, state, problems, normalise) \
         if isinstance(state, dict) else problems.add(_("state: expected an object")) or {}
     action = _check_object("action", declared.action_keys(), action, problems, normalise)
-    if "verb" not in action:
+    verb = action.get("verb")
+    if verb is None:
         problems.add(_("action.verb: required; valid verbs: {valid}", valid=", ".join(VERBS)))
+        verb = ""
     card = None
     if action.get("card") and conn is not None:
         card = _lookup_card(conn, action["card"], game, problems)
-    situation = Situation(game=game, rulebook=rulebook, verb=action.get("verb", ""),
-                          state=state, action=action, card=card)
-    if not problems:
+    situation = Situation(game, rulebook, verb, state, action, card)
+    if not problems and declared.combat:
         problems.extend(_contradictions(situation))
     if problems:
         raise QueryError("\n".join(problems))

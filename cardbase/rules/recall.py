@@ -6,11 +6,18 @@ for, the rules run on a situation whose ``state`` and ``action`` note every key 
 with its value; that path of reads goes into a tree per (game, verb, rulebook, card). A later
 question walks the tree reading the same keys of its own situation: the rules read the same keys
 in the same order as long as the values read so far are the same, so a path that ends in a leaf
-has the verdict those rules would give. A question that differs only in keys no rule reads (or
-in values the path never tests) is answered from the leaf; any other runs the rules and adds its
-path. A judgement that reads a whole ``state`` or ``action`` (its keys, its length) is not
-remembered. Where the facts read rarely come back (more than half the questions of a tree miss
-it, after ``MISSES_TRIED``), noting them costs more than it saves: the rules run directly. The
+has the verdict those rules would give. A whole number is remembered by what the rules did with
+it rather than by its value, where all they did was compare it with constants (``level < 10``,
+``count != 4``, ``not pending``): the number is read as a probe (``noting.py``) that notes each
+comparison and its result, and a later number for which the same comparisons give the same results leads
+the rules down the same way. Anything else done with a number (arithmetic, a dictionary key,
+formatting, an outcome carrying it) makes the path remember the value itself. A question that
+differs only in keys no rule reads (or in values the path never tests) is answered from the
+leaf; any other runs the rules and adds its path. A judgement that reads a whole ``state`` or ``action`` (its keys, its length) is not
+remembered. Where the facts read rarely come back (more than a third of the recent questions
+looked up in a tree miss it, after ``MISSES_TRIED``; noting the reads costs about twice what
+judging does), looking them up and noting them costs more than it saves: the rules run directly,
+but for one question in ``LOOKED_UP_ANYWAY``, so the tree still grows and its rate is known. The
 trees are bounded: past ``MAX_LEAVES`` paths they are forgotten and grow again. Verdicts of the
 same rules with the same outcomes are one object, so answers can be remembered by them.
 """
@@ -23,9 +30,15 @@ from .query import Situation
 MISSING = object()
 #: how many verdicts are remembered in all before the trees are dropped and grown again
 MAX_LEAVES = 200_000
-#: how many questions of one (game, verb, rulebook, card) are noted before deciding whether
-#: their facts come back often enough to be worth noting (half of them at least)
+#: how many questions of one (game, verb, rulebook, card) are looked up before deciding whether
+#: their facts come back often enough to be worth noting (two in three at least)
 MISSES_TRIED = 25
+#: the miss rate is that of about this many recent questions looked up in one tree (an average
+#: in which each question weighs a sixteenth, the earlier ones less and less)
+RATE_WINDOW = 16
+#: where judging directly is cheaper, one question in this many is still looked up (and noted
+#: when missed), so that the tree grows and its miss rate is known
+LOOKED_UP_ANYWAY = 8
 _STATE, _ACTION = 0, 1
 
 
@@ -38,74 +51,49 @@ def frozen(value):
         return (dict, tuple(sorted((k, frozen(v)) for k, v in value.items())))
     return value
 
+class _Tested:
+    """A number read only in comparisons: the comparisons made (each a function of the number
+    and a constant, with the constant), and their results."""
 
-class _Trace:
-    __slots__ = ("reads", "seen", "whole")
+    __slots__ = ("tests", "results")
 
-    def __init__(self):
-        self.reads: list[tuple[tuple[int, object], object]] = []
-        self.seen: set = set()
-        self.whole = False  # a judgement read a whole mapping: its verdict is not remembered
-
-
-class _Noting(dict):
-    """A ``state`` or ``action`` that notes the first read of each key, with the value found."""
-
-    __slots__ = ("_trace", "_where")
-
-    def __init__(self, data: dict, trace: _Trace, where: int):
-        super().__init__(data)
-        self._trace, self._where = trace, where
-
-    def _note(self, key):
-        value = dict.get(self, key, MISSING)
-        place = (self._where, key)
-        trace = self._trace
-        if place not in trace.seen:
-            trace.seen.add(place)
-            trace.reads.append((place, frozen(value)))
-        return value
-
-    def get(self, key, default=None):
-        value = self._note(key)
-        return default if value is MISSING else value
-
-    def __getitem__(self, key):
-        value = self._note(key)
-        if value is MISSING:
-            raise KeyError(key)
-        return value
-
-    def __contains__(self, key) -> bool:
-        return self._note(key) is not MISSING
-
-    __hash__ = None
-
-
-def _reads_whole(name: str):
-    method = getattr(dict, name)
-
-    def read_whole(self, *args, **kwargs):
-        self._trace.whole = True
-        return method(self, *args, **kwargs)
-
-    read_whole.__name__ = name
-    return read_whole
-
-
-for _name in ("__iter__", "keys", "items", "values", "__len__", "copy", "__eq__", "__ne__",
-              "__repr__", "__reduce__", "__reduce_ex__", "__or__", "__ror__", "setdefault",
-              "pop", "popitem", "update", "__setitem__", "__delitem__", "clear"):
-    setattr(_Noting, _name, _reads_whole(_name))
-del _name
-
+    def __init__(self, tests: dict):
+        self.tests = tuple(tests)
+        self.results = tuple(tests.values())
 
 class _Node:
-    __slots__ = ("place", "children")
+    """A key read: its children by the value read, and by the results of each set of
+    comparisons some path made with a number read there."""
+
+    __slots__ = ("place", "children", "tested")
 
     def __init__(self, place: tuple[int, object]):
         self.place = place
         self.children: dict = {}
+        self.tested: list[tuple[tuple, dict]] = []
+
+    def child(self, value):
+        """The child for a value of a question being asked, or ``None``."""
+        child = self.children.get(value)
+        if child is None and type(value) is int and self.tested:
+            for tests, children in self.tested:
+                child = children.get(tuple([compare(value, constant)
+                                            for compare, constant in tests]))
+                if child is not None:
+                    return child
+        return child
+
+    def slot(self, value) -> tuple[dict, object]:
+        """Where the child for a read ``value`` of a path (a value or a ``_Tested``) is kept:
+        the dictionary and its key."""
+        if type(value) is not _Tested:
+            return self.children, value
+        for tests, children in self.tested:
+            if tests == value.tests:
+                return children, value.results
+        children = {}
+        self.tested.append((value.tests, children))
+        return children, value.results
 
 
 class _Leaf:
@@ -114,15 +102,18 @@ class _Leaf:
     def __init__(self, verdict):
         self.verdict = verdict
 
-
 class Recall:
     """The remembered verdicts of one process, per (game, verb, rulebook, card)."""
 
-    def __init__(self):
+    def __init__(self, first_noted: int = 1):
+        #: the first question of a tree that is noted (a process that asks one question, as the
+        #: command line does, has nothing to gain from noting it)
+        self.first_noted = first_noted
         self._roots: dict[tuple, object] = {}
         self._same: dict[tuple, object] = {}
-        self._asked: dict[tuple, int] = {}
-        self._misses: dict[tuple, int] = {}
+        #: per tree: [questions looked up, their recent miss rate, questions in all, judged
+        #: directly]
+        self._counts: dict[tuple, list] = {}
         self.leaves = 0
 
     def verdict(self, situation: Situation, rulebook: str, judge):
@@ -131,27 +122,37 @@ class Recall:
         # the rulebook a question names is not one of its facts: each rulebook's rules judge
         # under that rulebook, whichever the answer reports
         root = (situation.game, situation.verb, rulebook, frozen(card) if card else None)
-        self._asked[root] = self._asked.get(root, 0) + 1
+        counts = self._counts.get(root)
+        if counts is None:
+            counts = self._counts[root] = [0, 0.0, 0, False]
+        counts[2] += 1
+        if counts[3] and counts[2] % LOOKED_UP_ANYWAY:
+            # the facts these rules read rarely come back: judging is cheaper than noting
+            return self._one_of(judge(situation, rulebook))
+        counts[0] += 1
         node = self._roots.get(root)
         state, action = situation.state, situation.action
         while node is not None and type(node) is _Node:
             where, key = node.place
             value = (state if where == _STATE else action).get(key, MISSING)
-            node = node.children.get(frozen(value) if type(value) in (list, dict) else value)
+            node = node.child(frozen(value) if type(value) in (list, dict) else value)
+        # the miss rate of the recent questions looked up (each weighs 1/RATE_WINDOW)
+        counts[1] += ((node is None) - counts[1]) / RATE_WINDOW
+        if counts[0] >= MISSES_TRIED:
+            counts[3] = counts[1] * 3 > 1
         if node is not None:
             return node.verdict
-        misses = self._misses.get(root, 0) + 1
-        self._misses[root] = misses
-        if misses > MISSES_TRIED and misses * 2 > self._asked.get(root, 0):
-            # the facts these rules read rarely come back: judging is cheaper than noting
+        if counts[2] < self.first_noted:
             return self._one_of(judge(situation, rulebook))
+        from .noting import _Noting, _settled, _Trace
+
         trace = _Trace()
         noting = Situation(situation.game, situation.rulebook, situation.verb,
                            _Noting(state, trace, _STATE), _Noting(action, trace, _ACTION), card)
-        verdict = judge(noting, rulebook)
+        verdict = _settled(judge(noting, rulebook))
         if not trace.whole:
             verdict = self._one_of(verdict)
-            self._add(root, trace.reads, verdict)
+            self._add(root, trace.path(), verdict)
         return verdict
 
     def _one_of(self, verdict):
@@ -163,7 +164,7 @@ class Recall:
 
     def _add(self, root: tuple, reads: list, verdict) -> None:
         if self.leaves >= MAX_LEAVES:
-            for table in (self._roots, self._same, self._asked, self._misses):
+            for table in (self._roots, self._same, self._counts):
                 table.clear()
             self.leaves = 0
         leaf = _Leaf(verdict)
@@ -178,10 +179,11 @@ class Recall:
             if type(node) is not _Node or node.place != place:
                 return  # the judgement read differently from a remembered path: not kept
             last = step == len(reads) - 1
-            child = node.children.get(value)
+            children, key = node.slot(value)
+            child = children.get(key)
             if child is None:
                 child = leaf if last else _Node(reads[step + 1][0])
-                node.children[value] = child
+                children[key] = child
                 if last:
                     self.leaves += 1
             node = child
