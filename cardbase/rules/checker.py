@@ -33,9 +33,21 @@ MAX_QUERY_DEPTH = 16
 MAX_QUERY_NUMBER = 10 ** 6
 #: the longest text a query may hold (names and ids are a few words)
 MAX_QUERY_TEXT = 500
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-_COLON = re.compile(r"\s*:")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: the patterns of the checks below, compiled on first use: a question asked from the command
+#: line rarely needs them, and compiling them costs it more than answering
+_PATTERNS: list = []
+
+
+def _patterns():
+    """(a JSON string or bracket, a colon after it, half of a character)."""
+    if not _PATTERNS:
+        _PATTERNS.extend((re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]'), re.compile(r"\s*:"),
+                          re.compile("[\ud800-\udfff]")))
+    return _PATTERNS
+
+
+def _has_surrogate(text: str) -> bool:
+    return not text.isascii() and _patterns()[2].search(text) is not None
 
 
 class _DuplicateKey(Exception):
@@ -59,7 +71,8 @@ def _json_shape(text: str) -> tuple[int | None, tuple[int, str] | None]:
     depth = 0
     too_deep = None
     open_objects: list[set | None] = []
-    for match in _JSON_TOKENS.finditer(text):
+    tokens, colon, _surrogate = _patterns()
+    for match in tokens.finditer(text):
         token = match.group()
         if token in "[{":
             depth += 1
@@ -70,7 +83,7 @@ def _json_shape(text: str) -> tuple[int | None, tuple[int, str] | None]:
             depth -= 1
             if open_objects:
                 open_objects.pop()
-        elif open_objects and open_objects[-1] is not None and _COLON.match(text, match.end()):
+        elif open_objects and open_objects[-1] is not None and colon.match(text, match.end()):
             try:
                 key = json.loads(token, strict=False)
             except ValueError:  # not a JSON string (a bad escape): json.loads will say so
@@ -135,12 +148,16 @@ def read_query(text: str | bytes, source: str = "query") -> dict:
         raise QueryError(_("{where}: larger than {size} KB; a query is a small JSON or YAML "
                            "object", where=source, size=MAX_QUERY_BYTES // 1024))
     if text.lstrip()[:1] in ("{", "["):
-        too_deep, duplicate = _json_shape(text)
-        if too_deep is not None:
-            raise _too_deep(f"{source}:{too_deep}")
+        # fewer brackets than the depth allowed cannot nest too deep: the shape is read only
+        # when they might, or to find the line of a key written twice
+        if text.count("{") + text.count("[") > MAX_QUERY_DEPTH:
+            too_deep, _duplicate = _json_shape(text)
+            if too_deep is not None:
+                raise _too_deep(f"{source}:{too_deep}")
         try:
             data = json.loads(text, object_pairs_hook=_refuse_duplicates)
         except _DuplicateKey as exc:
+            duplicate = _json_shape(text)[1]
             line = duplicate[0] if duplicate else 1
             raise QueryError(_("{where}: the key {key!r} is written twice; write it once",
                                where=f"{source}:{line}", key=excerpt(exc.key))) from None
@@ -193,12 +210,12 @@ def _check_values(data, source: str) -> None:
                 raise _too_deep(source)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
-                if isinstance(key, str) and _SURROGATE.search(key):
+                if isinstance(key, str) and _has_surrogate(key):
                     _no_surrogates(source, path or "query")
                 inner = f"{path}[{key}]" if isinstance(value, list) else \
                     (f"{path}.{key}" if path else str(key))
                 stack.append((inner, item, depth + 1))
-        elif isinstance(value, str) and _SURROGATE.search(value):
+        elif isinstance(value, str) and _has_surrogate(value):
             _no_surrogates(source, path)
         elif isinstance(value, str) and len(value) > MAX_QUERY_TEXT:
             raise QueryError(_("{where}: {path}: {value!r} is longer than {limit} characters; "
