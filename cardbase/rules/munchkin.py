@@ -728,8 +728,11 @@ def curse_any_time(s: Situation, rulebook: str):
             DE: "Du kannst es entweder in deinem eigenen Zug in Phase 2: Auf Ärger aus sein "
                 "spielen oder zusammen mit einem Wandernden Monster während des Kampf es eines "
                 "Mitspielers."},
-      verbs=("play",))
+      verbs=("play", "look_for_trouble"))
 def monster_from_hand(s: Situation, rulebook: str):
+    if s.verb == "look_for_trouble":
+        # looking for trouble is playing a monster from your hand to fight it
+        return ALLOW if s.my_turn else FORBID
     if not (s.verb == "play" and s.card_type == "monster" and s.source == "hand"):
         return None
     if s.phase == "look_for_trouble":

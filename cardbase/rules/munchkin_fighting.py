@@ -271,8 +271,11 @@ def choose_the_monster(s: Situation, rulebook: str):
       verbs=("gain_level",))
 def levels_for_a_kill(s: Situation, rulebook: str):
     count = s.action.get("count")
-    if s.verb != "gain_level" or s.combat("result") != "won" or count is None:
+    if s.verb != "gain_level" or s.combat("result") != "won":
         return None
+    if count is None:
+        # the fighter goes up for the kill; whether a helper does is the helper rules' matter
+        return None if s.role == "helper" or s.state.get("dead") else ALLOW
     monsters = max(1, s.combat("monsters") or 1)
     if s.role == "helper":
         # a helping Elf goes up one level per monster killed, never the monster's extra level

@@ -47,8 +47,11 @@ def one_army(s: Situation, rulebook: str):
         return None
     if s.state.get("alliance") and count == 1:
         return ALLOW
-    return depends(N_("you first discard your army {army}"),
-                   army=(s.armies or ["?"])[0]) if count == 1 else FORBID
+    if count > 1:
+        return FORBID
+    if s.armies:
+        return depends(N_("you first discard your army {army}"), army=s.armies[0])
+    return depends(N_("you first discard the army you belong to"))
 
 
 @rule("warhammer.army.no_two_copies", GAME,
