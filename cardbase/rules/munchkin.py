@@ -518,6 +518,11 @@ def thousand_gold(s: Situation, rulebook: str):
       restriction=True,
       verbs=("sell", "gain_level", "play", "use"))
 def level_ten(s: Situation, rulebook: str):
+    if s.verb in ("play", "use") and s.card_type == "go_up_a_level" \
+            and s.target == "other_player":
+        # the rule holds for every player: no card gives anyone the winning level
+        level = (s.state.get("target_state") or {}).get("level")
+        return FORBID if level is not None and level + 1 >= 10 else None
     to_level = s.to_level(edition(rulebook).get("gold_per_level"))
     if to_level is None or to_level < 10:
         return None
@@ -951,8 +956,15 @@ def rewards_after_combat(s: Situation, rulebook: str):
             JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
                  "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。",
                  "もしモンスターを殺すことなくうち負かした場合は、レベルは上昇ません。")},
-      verbs=("gain_level",))
+      verbs=("gain_level", "win"))
 def level_per_monster(s: Situation, rulebook: str):
+    if s.verb == "win":
+        # a helper who is no Elf gains no level from the kill: where the kill's levels would
+        # bring them to 10, that is what stops them winning
+        if s.role == "helper" and s.combat("result") == "won" and "elf" not in s.races \
+                and s.state.get("level", 1) + max(1, s.combat("monsters") or 1) >= 10:
+            return FORBID
+        return None
     if s.verb == "gain_level" and s.combat("result") == "lost":
         return FORBID  # only killing a monster gives its level
     if s.verb != "gain_level" or s.combat("result") != "won":

@@ -157,7 +157,7 @@ def together_both_win(s: Situation, rulebook: str):
       cite={ES: "También podéis permitir que haya victorias compartidas: Si un jugador llega a "
                 "Nivel 10 en un combate en el que recibió ayuda, el jugador que le ayudó también "
                 "gana la partida, independientemente del Nivel que tenga."},
-      overrides=("munchkin.winning.first_to_ten",),
+      overrides=("munchkin.winning.first_to_ten", "munchkin.rewards.level_per_monster"),
       verbs=("win",))
 def shared_victory(s: Situation, rulebook: str):
     if s.verb != "win" or s.role != "helper" or s.combat("result") != "won" \

@@ -106,6 +106,18 @@ def one_big_item(s: Situation, rulebook: str):
     return None
 
 
+@rule("warhammer.items.get_rid_by_trading_or_discarding", GAME,
+      N_("An item you have in play cannot go back to your hand; to get rid of it you trade it "
+         "or discard it."),
+      cite={DE: ("Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen.",
+                 "Um sie loszuwerden, musst du sie handeln (siehe unten) oder ablegen.")},
+      verbs=("discard",))
+def get_rid_of_items(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.source == "in_play" and s.is_item:
+        return ALLOW
+    return None
+
+
 @rule("warhammer.backpack.own_turn_out_of_combat", GAME,
       N_("Items in the backpack may be taken out only on your own turn, not in combat and not "
          "while running away."),
