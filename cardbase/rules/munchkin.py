@@ -479,17 +479,23 @@ def no_selling_in_combat(s: Situation, rulebook: str):
 
 @rule("munchkin.selling.thousand_gold", FAMILY,
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
-      cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
+      cite={ES: ("Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de "
+                 "Oro (descartándolos) y subir inmediatamente un Nivel.",
+                 "Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
                  "las 100 Piezas de Oro de cambio.",
                  "También puedes vender objetos para comprar Niveles (ver objetos).",
                  "Pero si te las apañas para conseguir objetos por valor de 2.000 Piezas de Oro, "
                  "subirás dos Niveles de golpe (y uno más por cada 1.000 Piezas de Oro "
                  "adicionales)."),
-            JA: ("ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+            JA: ("自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
+                 "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
                  "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
                  "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
                  "ハーフリングはアイテム売却の際にボーナスがあります。"),
-            DE: ("Es gibt natürlich kein Wechselgeld.",
+            DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände mit "
+                 "einem Gesamtwert von mindestens 1.000 Goldstücken ab, um sofort eine Stufe "
+                 "aufzusteigen.",
+                 "Es gibt natürlich kein Wechselgeld.",
                  "Solltest du jedoch Gegenstände im Wert von mindestens 2.000 Goldstücken "
                  "ablegen, so steigst du 2 Stufen auf einmal auf (und so weiter).")},
       restriction=True,
