@@ -63,7 +63,9 @@ def acquired_or_own_turn(s: Situation) -> bool:
                  "Baraja ambos mazos por separado.",
                  "Reparte cuatro cartas de cada mazo a cada jugador."),
             JA: ("カードをダンジョンカード(裏面にドアの絵が描かれています)とトレジャーカード(宝の山絵が裏面に描かれています)に分けて、それぞれ山札を作ります。",
-                 "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。")},
+                 "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"),
+            # the German extract lost its set-up; its death rule says what a game starts with
+            DE: "ziehst du wie zu Spielbeginn verdeckt 4 Tür karten und 4 Schatzkarten"},
       verbs=("deal", "draw"))
 def starting_cards(s: Situation, rulebook: str):
     if s.verb not in ("deal", "draw") or s.phase != "setup":
@@ -625,10 +627,10 @@ def dead_receive_nothing(s: Situation, rulebook: str):
       cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
                 "por caridad, y tampoco pueden subir de Nivel."},
       restriction=True,
-      verbs=("gain_level", "play", "use"))
+      verbs=("gain_level", "play", "use", "sell"))
 def dead_no_levels(s: Situation, rulebook: str):
-    if s.verb == "gain_level" and s.state.get("dead"):
-        return FORBID
+    if s.verb in ("gain_level", "sell") and s.state.get("dead"):
+        return FORBID  # selling buys levels, and the dead go up none
     if s.verb in ("play", "use") and s.card_type == "go_up_a_level" and (
             s.target_state("dead") if s.target in (None, "other_player", "player")
             else s.state.get("dead")):
@@ -844,8 +846,10 @@ def wandering_monster(s: Situation, rulebook: str):
       verbs=("ask_help", "help"))
 def one_helper(s: Situation, rulebook: str):
     if s.verb == "ask_help":
-        if not s.in_combat or s.role != "fighter":
-            return FORBID
+        fights = s.in_combat and (s.role == "fighter" or (
+            s.role != "helper" and s.my_turn and "role" not in s.state))
+        if not fights:
+            return None  # asking outside a fight you are in: the rule on asking decides
         return FORBID if s.combat("helpers", 0) >= 1 else ALLOW
     if s.verb == "help":
         if not s.in_combat or s.role == "fighter" or s.state.get("dead"):

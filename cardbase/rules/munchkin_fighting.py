@@ -124,8 +124,10 @@ def several_names(s: Situation, rulebook: str):
       restriction=True,
       verbs=("ask_help",))
 def ask_for_help(s: Situation, rulebook: str):
-    if s.verb != "ask_help" or not _fights_it(s):
+    if s.verb != "ask_help":
         return None
+    if not _fights_it(s):
+        return FORBID  # help is asked for by the player fighting a combat, and only then
     if s.combat("result") in ("won", "defeated_without_killing"):
         return FORBID  # the monster is beaten: there is nothing left to help with
     return ALLOW if s.combat("helpers", 0) == 0 else None
