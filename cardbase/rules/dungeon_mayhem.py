@@ -147,8 +147,23 @@ def attack_target(s: Situation, rulebook: str):
     if s.verb != "play" or s.card_type != "attack" or s.target is None:
         return None
     if s.target == "defense_card":
-        return FORBID if s.state.get("target_defense") == [] else None
-    return None if s.target in ("player", "other_player") else FORBID
+        # a Defense card may be chosen only where one is in play
+        return FORBID if s.state.get("target_defense") == [] else ALLOW
+    return ALLOW if s.target in ("player", "other_player") else FORBID
+
+
+@rule("dungeon_mayhem.mighty_power.do_what_it_says", GAME,
+      N_("A Mighty Power card is played like any other card, and does what its own text says."),
+      cite={ES: ("Cada personaje tiene algunas habilidades especiales que son únicas para ese "
+                 "personaje.",
+                 "Cuando juegue una de estas cartas, ¡haga lo que dice la carta!")},
+      restriction=True,
+      verbs=("play", "use"))
+def mighty_power(s: Situation, rulebook: str):
+    # when it may be played is the turn's rule; what it then does is the card's own text
+    if s.verb in ("play", "use") and s.card_type == "mighty_power":
+        return ALLOW
+    return None
 
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
@@ -175,8 +190,16 @@ def heal(s: Situation, rulebook: str):
                  "¡Sé el último jugador que queda en pie y gana!",
                  "Si no quedan jugadores en el juego, entonces es un empate")},
       restriction=True,
-      verbs=("play", "use", "draw", "discard", "keep", "end_turn", "pass"))
+      verbs=("play", "use", "draw", "discard", "keep", "end_turn", "pass", "win"))
 def out_at_zero(s: Situation, rulebook: str):
+    if s.verb == "win":
+        # the game ends when one player is left, and that player wins; none left is a draw
+        if s.state.get("hit_points", 10) <= 0:
+            return FORBID
+        left = s.state.get("players_left")
+        if left is None:
+            return depends(N_("every other player is out of the game"))
+        return ALLOW if left == 1 else FORBID
     if s.verb not in ("play", "use", "draw", "discard", "keep", "end_turn", "pass"):
         return None
     if s.state.get("hit_points", 10) <= 0:

@@ -63,7 +63,9 @@ def acquired_or_own_turn(s: Situation) -> bool:
                  "Baraja ambos mazos por separado.",
                  "Reparte cuatro cartas de cada mazo a cada jugador."),
             JA: ("カードをダンジョンカード(裏面にドアの絵が描かれています)とトレジャーカード(宝の山絵が裏面に描かれています)に分けて、それぞれ山札を作ります。",
-                 "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。")},
+                 "各人に2枚づつ(ダンジョンカード2枚とトレジャーカード2枚)配ります。"),
+            # the German extract lost its set-up; its death rule says what a game starts with
+            DE: "ziehst du wie zu Spielbeginn verdeckt 4 Tür karten und 4 Schatzkarten"},
       verbs=("deal", "draw"))
 def starting_cards(s: Situation, rulebook: str):
     if s.verb not in ("deal", "draw") or s.phase != "setup":
@@ -479,17 +481,23 @@ def no_selling_in_combat(s: Situation, rulebook: str):
 
 @rule("munchkin.selling.thousand_gold", FAMILY,
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
-      cite={ES: ("Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
+      cite={ES: ("Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de "
+                 "Oro (descartándolos) y subir inmediatamente un Nivel.",
+                 "Si vendes (por ejemplo) objetos por valor de 1.100 Piezas de Oro, no recibirás "
                  "las 100 Piezas de Oro de cambio.",
                  "También puedes vender objetos para comprar Niveles (ver objetos).",
                  "Pero si te las apañas para conseguir objetos por valor de 2.000 Piezas de Oro, "
                  "subirás dos Niveles de golpe (y uno más por cada 1.000 Piezas de Oro "
                  "adicionales)."),
-            JA: ("ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
+            JA: ("自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
+                 "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
                  "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
                  "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
                  "ハーフリングはアイテム売却の際にボーナスがあります。"),
-            DE: ("Es gibt natürlich kein Wechselgeld.",
+            DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände mit "
+                 "einem Gesamtwert von mindestens 1.000 Goldstücken ab, um sofort eine Stufe "
+                 "aufzusteigen.",
+                 "Es gibt natürlich kein Wechselgeld.",
                  "Solltest du jedoch Gegenstände im Wert von mindestens 2.000 Goldstücken "
                  "ablegen, so steigst du 2 Stufen auf einmal auf (und so weiter).")},
       restriction=True,
@@ -518,6 +526,11 @@ def thousand_gold(s: Situation, rulebook: str):
       restriction=True,
       verbs=("sell", "gain_level", "play", "use"))
 def level_ten(s: Situation, rulebook: str):
+    if s.verb in ("play", "use") and s.card_type == "go_up_a_level" \
+            and s.target == "other_player":
+        # the rule holds for every player: no card gives anyone the winning level
+        level = (s.state.get("target_state") or {}).get("level")
+        return FORBID if level is not None and level + 1 >= 10 else None
     to_level = s.to_level(edition(rulebook).get("gold_per_level"))
     if to_level is None or to_level < 10:
         return None
@@ -614,10 +627,10 @@ def dead_receive_nothing(s: Situation, rulebook: str):
       cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
                 "por caridad, y tampoco pueden subir de Nivel."},
       restriction=True,
-      verbs=("gain_level", "play", "use"))
+      verbs=("gain_level", "play", "use", "sell"))
 def dead_no_levels(s: Situation, rulebook: str):
-    if s.verb == "gain_level" and s.state.get("dead"):
-        return FORBID
+    if s.verb in ("gain_level", "sell") and s.state.get("dead"):
+        return FORBID  # selling buys levels, and the dead go up none
     if s.verb in ("play", "use") and s.card_type == "go_up_a_level" and (
             s.target_state("dead") if s.target in (None, "other_player", "player")
             else s.state.get("dead")):
@@ -728,8 +741,11 @@ def curse_any_time(s: Situation, rulebook: str):
             DE: "Du kannst es entweder in deinem eigenen Zug in Phase 2: Auf Ärger aus sein "
                 "spielen oder zusammen mit einem Wandernden Monster während des Kampf es eines "
                 "Mitspielers."},
-      verbs=("play",))
+      verbs=("play", "look_for_trouble"))
 def monster_from_hand(s: Situation, rulebook: str):
+    if s.verb == "look_for_trouble":
+        # looking for trouble is playing a monster from your hand to fight it
+        return ALLOW if s.my_turn else FORBID
     if not (s.verb == "play" and s.card_type == "monster" and s.source == "hand"):
         return None
     if s.phase == "look_for_trouble":
@@ -830,8 +846,10 @@ def wandering_monster(s: Situation, rulebook: str):
       verbs=("ask_help", "help"))
 def one_helper(s: Situation, rulebook: str):
     if s.verb == "ask_help":
-        if not s.in_combat or s.role != "fighter":
-            return FORBID
+        fights = s.in_combat and (s.role == "fighter" or (
+            s.role != "helper" and s.my_turn and "role" not in s.state))
+        if not fights:
+            return None  # asking outside a fight you are in: the rule on asking decides
         return FORBID if s.combat("helpers", 0) >= 1 else ALLOW
     if s.verb == "help":
         if not s.in_combat or s.role == "fighter" or s.state.get("dead"):
@@ -948,8 +966,15 @@ def rewards_after_combat(s: Situation, rulebook: str):
             JA: ("助勢してくれたプレイヤーはレベルがあがりません。",
                  "ただし、助勢してくれたプレイヤーがエルフだった場合倒したモンスターの数だけそのプレイヤーもレベルが上がります。",
                  "もしモンスターを殺すことなくうち負かした場合は、レベルは上昇ません。")},
-      verbs=("gain_level",))
+      verbs=("gain_level", "win"))
 def level_per_monster(s: Situation, rulebook: str):
+    if s.verb == "win":
+        # a helper who is no Elf gains no level from the kill: where the kill's levels would
+        # bring them to 10, that is what stops them winning
+        if s.role == "helper" and s.combat("result") == "won" and "elf" not in s.races \
+                and s.state.get("level", 1) + max(1, s.combat("monsters") or 1) >= 10:
+            return FORBID
+        return None
     if s.verb == "gain_level" and s.combat("result") == "lost":
         return FORBID  # only killing a monster gives its level
     if s.verb != "gain_level" or s.combat("result") != "won":

@@ -157,7 +157,7 @@ def together_both_win(s: Situation, rulebook: str):
       cite={ES: "También podéis permitir que haya victorias compartidas: Si un jugador llega a "
                 "Nivel 10 en un combate en el que recibió ayuda, el jugador que le ayudó también "
                 "gana la partida, independientemente del Nivel que tenga."},
-      overrides=("munchkin.winning.first_to_ten",),
+      overrides=("munchkin.winning.first_to_ten", "munchkin.rewards.level_per_monster"),
       verbs=("win",))
 def shared_victory(s: Situation, rulebook: str):
     if s.verb != "win" or s.role != "helper" or s.combat("result") != "won" \
@@ -370,7 +370,9 @@ def restricted_use(s: Situation, rulebook: str):
 def only_in_use_help(s: Situation, rulebook: str):
     if s.verb != "count_power" or not s.is_item or s.one_shot:
         return None
-    if s.source == "hand":
+    # where the item is is asked, not assumed: an item's bonus is a carried item's question
+    source = s.action.get("from")
+    if source == "hand":
         return FORBID
     slot, used = s.card_stat("slot"), s.state.get("equipped")
     if slot and used is not None:
@@ -379,7 +381,9 @@ def only_in_use_help(s: Situation, rulebook: str):
             return ALLOW if used.get(slot, 0) < _SLOT_CAPACITY[slot] else FORBID
         hands = used.get("1_hand", 0) + 2 * used.get("2_hands", 0)
         return ALLOW if hands + (2 if slot == "2_hands" else 1) <= 2 else FORBID
-    return ALLOW if s.source == "in_play" else None
+    if source is None:
+        return depends(N_("the item is in play in front of you, and in use"))
+    return ALLOW if source == "in_play" else None
 
 
 def _extra_big_item(s: Situation) -> bool:

@@ -124,8 +124,10 @@ def several_names(s: Situation, rulebook: str):
       restriction=True,
       verbs=("ask_help",))
 def ask_for_help(s: Situation, rulebook: str):
-    if s.verb != "ask_help" or not _fights_it(s):
+    if s.verb != "ask_help":
         return None
+    if not _fights_it(s):
+        return FORBID  # help is asked for by the player fighting a combat, and only then
     if s.combat("result") in ("won", "defeated_without_killing"):
         return FORBID  # the monster is beaten: there is nothing left to help with
     return ALLOW if s.combat("helpers", 0) == 0 else None
@@ -271,8 +273,11 @@ def choose_the_monster(s: Situation, rulebook: str):
       verbs=("gain_level",))
 def levels_for_a_kill(s: Situation, rulebook: str):
     count = s.action.get("count")
-    if s.verb != "gain_level" or s.combat("result") != "won" or count is None:
+    if s.verb != "gain_level" or s.combat("result") != "won":
         return None
+    if count is None:
+        # the fighter goes up for the kill; whether a helper does is the helper rules' matter
+        return None if s.role == "helper" or s.state.get("dead") else ALLOW
     monsters = max(1, s.combat("monsters") or 1)
     if s.role == "helper":
         # a helping Elf goes up one level per monster killed, never the monster's extra level

@@ -385,8 +385,13 @@ def traded_item(s: Situation, rulebook: str):
         return FORBID  # it does not go to the hand
     if s.verb in ("play", "equip"):
         return ALLOW
-    if s.verb == "sell" and not s.my_turn:
-        return FORBID  # not before your own turn (and never in combat, as for any sale)
+    if s.verb == "sell":
+        if not s.my_turn:
+            return FORBID  # not before your own turn
+        if s.in_combat:
+            # the German rulebook says it here; elsewhere the rule on selling in combat decides
+            return FORBID if rulebook == DE else None
+        return ALLOW
     return None
 
 

@@ -67,6 +67,10 @@ def card_instructed(s: Situation, rulebook: str):
                  "dụng lượt chơi tay sai của bạn.")},
       verbs=("play",))
 def no_minion_play_used(s: Situation, rulebook: str):
+    if s.verb == "play" and s.card_type == "monster" and s.state.get("minion_play_used") \
+            and (s.action.get("reason") == "card_instructs"
+                 or s.turn("monster_placed_by") == "action_card"):
+        return ALLOW  # a used minion play does not stop a monster a card tells you to play
     if s.verb == "play" and s.card_type == "minion" and s.my_turn \
             and s.turn("monster_placed_by") in ("action_card", "new_base", "ability") \
             and s.state.get("minion_play_used") is not True:

@@ -47,8 +47,11 @@ def one_army(s: Situation, rulebook: str):
         return None
     if s.state.get("alliance") and count == 1:
         return ALLOW
-    return depends(N_("you first discard your army {army}"),
-                   army=(s.armies or ["?"])[0]) if count == 1 else FORBID
+    if count > 1:
+        return FORBID
+    if s.armies:
+        return depends(N_("you first discard your army {army}"), army=s.armies[0])
+    return depends(N_("you first discard the army you belong to"))
 
 
 @rule("warhammer.army.no_two_copies", GAME,
@@ -100,6 +103,18 @@ def alliance(s: Situation, rulebook: str):
 def one_big_item(s: Situation, rulebook: str):
     if s.verb in ("play", "equip") and s.is_item and s.card_stat("big", False):
         return ALLOW if s.state.get("big_items", 0) == 0 else FORBID
+    return None
+
+
+@rule("warhammer.items.get_rid_by_trading_or_discarding", GAME,
+      N_("An item you have in play cannot go back to your hand; to get rid of it you trade it "
+         "or discard it."),
+      cite={DE: ("Einmal ausgelegte Karten kannst du nicht wieder auf die Hand nehmen.",
+                 "Um sie loszuwerden, musst du sie handeln (siehe unten) oder ablegen.")},
+      verbs=("discard",))
+def get_rid_of_items(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.source == "in_play" and s.is_item:
+        return ALLOW
     return None
 
 
