@@ -475,3 +475,12 @@ def test_a_list_number_stays_with_its_sentence():
     body = "1. Roba una carta de tu mazo.\n2. Juega una carta."
     assert [body[a:b] for a, b in sentences(body, "es")] == [
         "1. Roba una carta de tu mazo.", "2. Juega una carta."]
+
+
+def test_a_condition_two_rules_share_is_said_once(conn):
+    # both editions' Wandering Monster rules ask for a monster in the hand to play with it
+    result = check(conn, {"game": "munchkin", "state": {"phase": "combat", "my_turn": False},
+                          "action": {"verb": "play", "card_type": "wandering_monster"}})
+    per_rule = [entry["condition"] for entry in result["because"] if entry.get("condition")]
+    assert len(per_rule) > len(set(per_rule))  # each rule keeps its own condition
+    assert len(result["conditions"]) == len(set(result["conditions"])) > 0

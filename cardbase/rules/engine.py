@@ -260,6 +260,12 @@ def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
 RECALL = Recall(first_noted=2)
 
 
+def _add_once(conditions: list[str], condition: str) -> None:
+    """Two rules (or rulebooks) that make a move depend on the same thing say it once."""
+    if condition not in conditions:
+        conditions.append(condition)
+
+
 def answer(situation: Situation, rulebooks: list[str], citer: Citer,
            lang: str | None = None) -> dict:
     """The answer in the public format: verdict, because, conditions, covered, by_rulebook.
@@ -321,13 +327,13 @@ def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: C
                 entry["overrides"] = set_aside
             because.append(entry)
             if outcome.condition:
-                conditions.append(_(outcome.condition, **outcome.condition_values()))
+                _add_once(conditions, _(outcome.condition, **outcome.condition_values()))
         if not verdict.deciding:
             conditions.append(_("{rulebook}: no rule of this rulebook says anything about this "
                                 "situation; the rulebook is silent", rulebook=rb))
             if situation.card:
-                conditions.append(_("the text of {card} may decide it",
-                                    card=situation.card["name"]))
+                _add_once(conditions, _("the text of {card} may decide it",
+                                        card=situation.card["name"]))
     if not situation.rulebook and len(set(by_rulebook.values())) > 1:
         conditions.insert(0, _("the rulebooks disagree: {verdicts}", verdicts=", ".join(
             f"{rb} {v}" for rb, v in by_rulebook.items())))
