@@ -25,6 +25,10 @@ from tests.ask import measure
 FLOORS = {"full": 0.95, "terse": 0.95, "no_accents": 0.95, "typo": 0.9, "full_width": 0.95}
 JA_FLOORS = {"typo": 0.7}      # a doubled kana is not a typo the analyser can see through
 LANG_VARIANTS = {"ja": ("typo", "full_width", "half_width_kana")}
+# fresh.yaml (players' wording, written before reading the lexicons): floors per language and
+# form (full, terse) from its measured figures
+FRESH_FLOORS = {"en": (0.95, 0.95), "es": (0.95, 0.95), "de": (0.95, 0.95), "ja": (0.95, 0.95),
+                "vi": (0.95, 0.95)}
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +61,14 @@ def test_reading_accuracy_on_the_later_sets(asker, name, lang):
     for form in (0, 1):
         right, total, misses = measure.accuracy(asker, lang, form, name=name)
         assert right / total >= 0.8, misses
+
+
+@pytest.mark.parametrize("lang", measure.LANGS)
+def test_reading_accuracy_on_the_fresh_set(asker, lang):
+    for form in (0, 1):
+        right, total, misses = measure.accuracy(asker, lang, form, name="fresh.yaml")
+        assert total >= 20
+        assert right / total >= FRESH_FLOORS[lang][form], misses
 
 
 def test_the_five_languages_read_into_one_query(asker):
