@@ -25,6 +25,10 @@ from tests.ask import measure
 FLOORS = {"full": 0.95, "terse": 0.95, "no_accents": 0.95, "typo": 0.9, "full_width": 0.95}
 JA_FLOORS = {"typo": 0.7}      # a doubled kana is not a typo the analyser can see through
 LANG_VARIANTS = {"ja": ("typo", "full_width", "half_width_kana")}
+# fresh.yaml (players' wording, written before reading the lexicons): floors per language and
+# form (full, terse) from its measured figures
+FRESH_FLOORS = {"en": (0.95, 0.95), "es": (0.95, 0.95), "de": (0.95, 0.95), "ja": (0.95, 0.95),
+                "vi": (0.95, 0.95)}
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +63,14 @@ def test_reading_accuracy_on_the_later_sets(asker, name, lang):
         assert right / total >= 0.8, misses
 
 
+@pytest.mark.parametrize("lang", measure.LANGS)
+def test_reading_accuracy_on_the_fresh_set(asker, lang):
+    for form in (0, 1):
+        right, total, misses = measure.accuracy(asker, lang, form, name="fresh.yaml")
+        assert total >= 20
+        assert right / total >= FRESH_FLOORS[lang][form], misses
+
+
 def test_the_five_languages_read_into_one_query(asker):
     for item in measure.questions():
         for form in (0, 1):
@@ -80,7 +92,7 @@ def test_the_question_set_is_large_enough_and_well_formed():
     games = {measure.expected(i)["game"] for i in items}
     assert games == {"munchkin", "munchkin-warhammer-aos", "dungeon-mayhem", "smashup-munchkin"}
     assert {i.get("rulebook") for i in items} >= {"munchkin-es", "munchkin-ja"}
-    for item in items + measure.questions("heldout.yaml") + measure.questions("blind.yaml"):
+    for item in items + [i for name in measure.SETS[1:] for i in measure.questions(name)]:
         assert item["verdict"] in ("allowed", "forbidden", "conditional")
         assert all(len(item[lang]) == 2 for lang in measure.LANGS)
 
@@ -205,6 +217,61 @@ def test_a_new_language_is_only_a_lexicon(tmp_path, built_db):
     reader = Reader(load("it", str(lex)), [])
     facts = {f.key: f.value for f in reader.read("posso vendere durante il combattimento?").facts}
     assert facts == {"action.verb": "sell", "state.phase": "combat"}
+
+
+def _italian(tmp_path) -> Reader:
+    lex = tmp_path / "it.yaml"
+    lex.write_text("lang: it\nanalyser: snowball\nstemmer: italian\nentries:\n"
+                   "  - facts: {action.verb: ask_help}\n    words: [chiedere aiuto]\n"
+                   "  - facts: {action.verb: trade}\n    words: [scambiare]\n"
+                   "  - facts: {state.phase: combat}\n    words: [combattimento]\n"
+                   "ignore: [posso, a, qualcuno, nel, il]\n", encoding="utf-8")
+    return Reader(load("it", str(lex)), [])
+
+
+def _keys(reader, text):
+    return {f.key: f.value for f in reader.read(text).facts}
+
+
+def test_a_phrase_is_not_read_across_a_clause_break(tmp_path):
+    reader = _italian(tmp_path)
+    assert _keys(reader, "posso chiedere a qualcuno aiuto")["action.verb"] == "ask_help"
+    assert "action.verb" not in _keys(reader, "posso chiedere a qualcuno, aiuto nel combattimento")
+
+
+def test_typos_in_ignored_words_and_in_word_forms(tmp_path):
+    reader = _italian(tmp_path)
+    # a typo in a word of no meaning inside a phrase does not break the phrase
+    assert _keys(reader, "posso chiedere a qualcunno aiuto")["action.verb"] == "ask_help"
+    # a typo in an inflected form the lexicon does not write ("scambiamo" doubled a letter)
+    reading = reader.read("scambiaamo nel combattimento")
+    assert {f.key: f.value for f in reading.facts} == {"action.verb": "trade",
+                                                        "state.phase": "combat"}
+    assert reading.unread == []
+
+
+def test_a_count_of_cards_with_ending_the_turn_is_the_hand(asker):
+    for text, lang, n in (("end my turn holding 3 cards", "en", 3),
+                          ("acabar el turno con 2 cartas", "es", 2),
+                          ("kết thúc lượt, trên tay 9 lá", "vi", 9)):
+        facts = _facts(asker, text, lang)
+        assert facts["state.hand_size"] == n and "action.count" not in facts, facts
+        assert "action.from" not in facts, facts
+    assert _facts(asker, "discard 3 cards", "en")["action.count"] == 3
+
+
+def test_what_a_verb_is_for_or_where_a_card_goes_is_no_card_fact(asker):
+    facts = _facts(asker, "vender mis cosas para subir de nivel", "es")
+    assert facts == {"game": "munchkin", "action.verb": "sell"}
+    assert "action.card_type" not in _facts(asker, "bán đồ để lên cấp", "vi")
+    assert "action.from" not in _facts(asker, "put an item in play on my turn", "en")
+    assert _facts(asker, "use an item in play", "en")["action.from"] == "in_play"
+
+
+def test_a_one_shot_item_without_a_verb_is_used(asker):
+    assert _facts(asker, "potion during combat", "en")["action.verb"] == "use"
+    assert _facts(asker, "Trank im Kampf", "de")["action.verb"] == "use"
+    assert _facts(asker, "curse during combat", "en")["action.verb"] == "play"
 
 
 # --- the command ----------------------------------------------------------------------------

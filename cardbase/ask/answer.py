@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from .reader import Reading
 from .reader import Fact
-from .vocabulary import (CARD_TYPES_OF_GAME, DEFAULT_VERB, GAME_OF_CARD_TYPE, IMPLIED_KIND,
-                         IMPLIED_STATE, META, STATE_KEYS_OF_GAME,
-                         USED_KINDS,
-                         PHASES_OF_GAME)
+from .vocabulary import (CARD_TYPES_OF_GAME, COUNT_AS_STATE, DEFAULT_VERB,
+                         DEFAULT_VERB_OF_KIND, DESTINATION_SOURCES, GAME_OF_CARD_TYPE,
+                         IMPLIED_KIND, IMPLIED_STATE, META, PHASES_OF_GAME, PURPOSE_KINDS,
+                         STATE_KEYS_OF_GAME, USED_KINDS)
 
 #: facts worth asking for when a verdict is conditional, in the order they are asked
 ASKABLE = (("state.my_turn", (True, False)), ("state.phase", ("combat", "start_of_turn")),
@@ -89,16 +89,31 @@ def build_query(reading: Reading, game: str, rulebook: str | None) -> tuple[dict
         # a card kind (or card) and no verb, as search-box questions are: "can I play it?"
         words = next((f.words for f in used if f.key == "action.card_type"),
                      reading.card["words"] if reading.card else [])
-        used.append(Fact("action.verb", DEFAULT_VERB, words, -1, -1))
-        query["action"]["verb"] = verb = DEFAULT_VERB
+        verb = DEFAULT_VERB_OF_KIND.get(kind, DEFAULT_VERB)
+        used.append(Fact("action.verb", verb, words, -1, -1))
+        query["action"]["verb"] = verb
     if verb == "use" and kind is not None and kind not in USED_KINDS:
         query["action"]["verb"] = verb = DEFAULT_VERB
         for fact in used:
             if fact.key == "action.verb":
                 fact.value = verb
-    if kind is not None and IMPLIED_KIND.get(verb) == kind:
+    if kind is not None and (IMPLIED_KIND.get(verb) == kind
+                             or kind in PURPOSE_KINDS.get(verb, ())):
         del query["action"]["card_type"]
         used = [f for f in used if f.key != "action.card_type"]
+    if query["action"].get("from") in DESTINATION_SOURCES.get(verb, ()):
+        del query["action"]["from"]
+        used = [f for f in used if f.key != "action.from"]
+    state_key = COUNT_AS_STATE.get(verb)
+    if state_key and "count" in query["action"] and state_key not in query["state"]:
+        query["state"][state_key] = query["action"].pop("count")
+        for fact in used:
+            if fact.key == "action.count":
+                fact.key = f"state.{state_key}"
+        # "6 cards on my hand": the hand says where the counted cards are, not a card's source
+        if query["action"].get("from") == "hand":
+            del query["action"]["from"]
+            used = [f for f in used if f.key != "action.from"]
     for key, value in IMPLIED_STATE.get(verb, {}).items():
         if query["state"].get(key) == value:
             del query["state"][key]

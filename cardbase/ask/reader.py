@@ -1,17 +1,18 @@
 """Reading a question into facts of a check query, each with the words it came from.
 
 A ``Reader`` is built once per language from its lexicon and the card database's names; reading
-a question then finds, left to right, the longest lexicon phrase or card name at each place
-(one-letter typos of longer words forgiven, German compounds split into known parts), reads
-numbers with the unit beside them (``nivel 9``, ``レベル9``, ``1.000 monedas``), lets a negation
-flip the true/false fact next to it (``no es mi turno``, ``自分のターンじゃない``), takes an
-unknown capitalised name (``Ana``, ``Kenji``) for another player, and lists the words that carry
-meaning but matched nothing. Facts are kept as dotted paths with their value and words; turning
+a question then finds, left to right, the longest lexicon phrase (within a clause) or card name
+at each place (one-letter typos of longer words forgiven, German compounds split into known
+parts), reads numbers with the unit beside them (``nivel 9``, ``レベル9``, ``1.000 monedas``),
+lets a negation flip the true/false fact next to it (``no es mi turno``, ``自分のターンじゃない``),
+takes an unknown capitalised name (``Ana``, ``Kenji``) for another player, and lists the words
+that carry meaning but matched nothing. Facts are kept as dotted paths with their value and words; turning
 them into a query is ``answer.build_query``'s job.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .analyse import Token, analyser
@@ -50,6 +51,10 @@ class _Hit:
     payload: object
     start: int         # token span [start, end)
     end: int
+
+
+#: punctuation that ends a clause: a lexicon phrase is not matched across it
+CLAUSE_BREAK = re.compile(r"[,;:.!?、。，；：！？]")
 
 
 def _deletions(word: str) -> set[str]:
@@ -93,6 +98,13 @@ class Reader:
             if len(form) >= self.FUZZY_MIN - 1:
                 for d in _deletions(form) | {form}:
                     self.fuzzy.setdefault(d, set()).add(form)
+        self.known_keys = set(self.forms.values())
+        # words of no meaning, one typo away (``someeone`` inside ``ask someone for help``)
+        self.ignore_fuzzy: dict[str, set[str]] = {}
+        for form in self.ignore:
+            if len(form) >= self.FUZZY_MIN - 1:
+                for d in _deletions(form) | {form}:
+                    self.ignore_fuzzy.setdefault(d, set()).add(form)
         # Japanese phrases indexed by their first character, in the written form and the reading
         self.ja_surface: dict = {}
         self.ja_reading: dict = {}
@@ -132,9 +144,23 @@ class Reader:
         for d in _deletions(token.form) | {token.form}:
             near |= self.fuzzy.get(d, set())
         keys = {self.forms[form] for form in near}
+        if not keys:
+            # a typo in an inflected form (``intercaambios``): one letter less, it stems to a
+            # word the lexicon knows
+            keys = {key for key in map(self.analyser.key, _deletions(token.form))
+                    if key in self.known_keys}
         if len(keys) == 1:
             token.corrected = True
+            if len(near) == 1:     # the word as the lexicon writes it: an ignored word stays so
+                token.form = near.pop()
             return keys.pop()
+        if not keys:
+            blanks = set()
+            for d in _deletions(token.form) | {token.form}:
+                blanks |= self.ignore_fuzzy.get(d, set())
+            if len(blanks) == 1:
+                token.form = blanks.pop()
+                token.corrected = True
         return token.key
 
     def _split_compound(self, token: Token) -> list[Token]:
@@ -162,15 +188,19 @@ class Reader:
         return out
 
     # --- matching ---------------------------------------------------------------------------
-    def _hits(self, tokens: list[Token]) -> list[_Hit]:
+    def _hits(self, tokens: list[Token], text: str = "") -> list[_Hit]:
         if self.japanese:
             return self._ja_hits(tokens)
+        # tokens that open a new clause ("không phải lượt tôi, người khác ...")
+        breaks = {i for i in range(1, len(tokens))
+                  if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
         hits, i = [], 0
         while i < len(tokens):
             best = None
             for keys, exacts, kind, payload in self.patterns.get(tokens[i].key, ()):
                 end = self._match(tokens, i, keys, exacts, kind != "card")
-                if end is not None:
+                if end is not None and (kind == "card"
+                                        or not breaks.intersection(range(i + 1, end))):
                     # the phrase of more words wins, then the one written without gaps
                     rank = (len(keys), -(end - i), kind != "card")
                     if best is None or rank > best[0]:
@@ -243,7 +273,7 @@ class Reader:
     def read(self, question: str) -> Reading:
         text = clean(question)
         tokens = self.tokens(text)
-        hits = self._hits(tokens)
+        hits = self._hits(tokens, text)
         covered = [False] * len(tokens)
         for hit in hits:
             covered[hit.start:hit.end] = [True] * (hit.end - hit.start)

@@ -84,8 +84,19 @@ STATE_KEYS_OF_GAME = {game.id: tuple(game.state) for game in _GAMES}
 #: the only kind of card a verb acts on: naming it adds nothing (``sell items`` = ``sell``)
 IMPLIED_KIND = {"sell": "item", "trade": "item", "equip": "item", "unequip": "item",
                 "steal": "item"}
+#: card kinds a verb cannot act on, whose words say what the verb is for (``vender para subir
+#: de nivel``, ``bán đồ để lên cấp``: selling for a level, not selling a Go Up a Level card)
+PURPOSE_KINDS = {"sell": ("go_up_a_level",)}
 #: the verb a question means when it names a card kind and no verb (``curse not my turn``)
 DEFAULT_VERB = "play"
+#: card kinds that are used rather than played when no verb is said (``one-shot item in combat``)
+DEFAULT_VERB_OF_KIND = {"one_shot_item": "use"}
+#: sources a verb cannot take a card from, whose words say where the card goes (``poner un
+#: objeto en juego``: playing puts a card into play, it does not take it from there)
+DESTINATION_SOURCES = {"play": ("in_play",)}
+#: verbs that take no count: a number of cards said with them is a state (``end my turn with 6
+#: cards`` is the hand the turn ends with)
+COUNT_AS_STATE = {"end_turn": "hand_size"}
 #: facts a verb implies: stating them adds nothing (``meinen Zug ... beenden``)
 IMPLIED_STATE = {"end_turn": {"my_turn": True}}
 #: the card kinds one uses; ``use`` said of any other kind (``use a curse``) means playing it

@@ -17,12 +17,12 @@ HERE = Path(__file__).resolve().parent
 LANGS = ("en", "es", "de", "ja", "vi")
 
 
-SETS = ("questions.yaml", "heldout.yaml", "blind.yaml")
+SETS = ("questions.yaml", "heldout.yaml", "blind.yaml", "fresh.yaml")
 
 
 def questions(name: str = "questions.yaml") -> list[dict]:
-    """The questions of one set: ``questions.yaml`` (the main set), ``heldout.yaml`` and
-    ``blind.yaml`` (written after the lexicons, see BENCHMARKS.md)."""
+    """The questions of one set: ``questions.yaml`` (the main set), ``heldout.yaml``,
+    ``blind.yaml`` and ``fresh.yaml`` (written after the lexicons, see BENCHMARKS.md)."""
     return yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["questions"]
 
 
