@@ -9,7 +9,9 @@ Spanish, German or English word (simplemma: ``mueres`` → ``morir``), and the i
 those lemmas (``word_forms``), which the database keeps so that a query's ``muero`` is looked up
 there rather than by loading a lemmatiser at query time. At query time
 ``latin_variants`` gives the stems of a word in each language the index was stemmed in and its
-German spellings (``ue`` → ``ü``), and ``japanese_content`` cuts a Japanese phrase into the words
+German spellings (``ue`` → ``ü``), ``clitic_base`` a Spanish verb without the pronouns written
+onto it (``curarse`` → ``curar``), ``split_compound`` a compound typed as one word cut into two
+words of the index, and ``japanese_content`` cuts a Japanese phrase into the words
 that carry its meaning, without particles and verb endings. PyStemmer is a C extension holding
 every Snowball language, whose loading costs a lookup about a millisecond: the build stores the
 stems of every word it meets (``stem_table``), and a query loads the stemmer only for a word

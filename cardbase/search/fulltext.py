@@ -4,8 +4,10 @@ A query is cut to ``MAX_QUERY_CHARS`` characters, folded and split into at most 
 distinct terms exactly as the indexed text was (``textkeys``); each term becomes a quoted FTS5
 expression with its alternatives (``analysis``: stems, lemmas, German spellings, Japanese words
 and kana readings; a one-letter typo corrected through the index's own vocabulary; the glossary's words
-for it in every language), so no character a user types reaches the FTS syntax and no input makes
-the lookup slow. Latin-script words of three letters or more match as prefixes (``stufe`` finds
+for it in every language, looked up by its English stem too), so no character a user types reaches
+the FTS syntax and no input makes the lookup slow. A word that matches nothing is first cut into
+the words it is made of: two words of the index written as one (``handkarten``), or a Japanese
+compound by the analyser (勝利条件). Latin-script words of three letters or more match as prefixes (``stufe`` finds
 ``Stufen``); a run of Chinese or Japanese characters matches as a phrase of its character pairs.
 All terms must match, except the most frequent words of a language (``la``, ``dem``, ``của``:
 stored at build time from wordfreq), which only count in the ranking; when that finds nothing,
@@ -315,9 +317,11 @@ def glossary_key(text: str) -> str:
     return " ".join(fold(text).split())
 
 
-def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms,
+                  stems: dict[tuple[str, str], str] | None = None) -> None:
     """Give each term the glossary's words for it in every language (``curse`` → Maldición,
-    Fluch, 呪い...), so that a query reaches every rulebook."""
+    Fluch, 呪い...), so that a query reaches every rulebook. ``stems`` are those the build
+    stored (see ``search_sections``), which spare loading the stemmer."""
     from .analysis import clitic_base, stem
 
     for term in terms.terms:
@@ -326,7 +330,8 @@ def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
             # the glossary gives English words in their base form, players type them inflected
             # (``healing``, ``fleeing``): the English stem is looked up too, and a Spanish verb
             # without the pronouns written onto it (``curarse``)
-            for base in (stem(term.needle, "en"), clitic_base(term.needle)):
+            known = stems.get((term.needle, "en")) if stems else None
+            for base in (known or stem(term.needle, "en"), clitic_base(term.needle)):
                 if base and base != term.needle and len(base) >= GLOSSARY_FORM_MIN:
                     words = words or glossary_words(conn, glossary_key(base))
         for word in words:
@@ -353,7 +358,7 @@ def _matches(form: Form, keys: str) -> tuple[bool, bool]:
 
 
 #: Vietnamese tone marks (grave, acute, tilde, hook, dot below), whose place in a syllable has
-#: two spellings (``huỷ`` and ``hủy``, ``hoà`` and ``hòa``) and which players put on the wrong vowel
+#: two spellings (``huỷ`` and ``hủy``, ``hoà`` and ``hòa``) and which players misplace
 _TONES = frozenset("\u0300\u0301\u0303\u0309\u0323")
 
 
@@ -464,7 +469,7 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)), stems=stems)
     _add_lemmas(conn, terms)
     if glossary:
-        _add_glossary(conn, terms)
+        _add_glossary(conn, terms, stems)
     alternatives = [parse_query(phrase, analyse_japanese=False, stems=stems)
                     for phrase in also if phrase]
     alternatives = [a for a in alternatives if a.terms]
@@ -491,7 +496,7 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     if not rows and _split_compounds(conn, terms, stems):
         _add_lemmas(conn, terms)
         if glossary:
-            _add_glossary(conn, terms)
+            _add_glossary(conn, terms, stems)
         required = [t.expression for t in terms.terms if t.needle not in common] or \
             terms.expressions
         rows = sections_matching(" OR ".join(

@@ -43,7 +43,8 @@ if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parent.parent))
     connection = sqlite3.connect(sys.argv[1] if len(sys.argv) > 1 else "cardbase.db")
     connection.row_factory = sqlite3.Row
-    for language, figure in measure(connection, sys.argv[2] if len(sys.argv) > 2 else "lookups").items():
+    name = sys.argv[2] if len(sys.argv) > 2 else "lookups"
+    for language, figure in measure(connection, name).items():
         print(f"{language}: hit@3 {figure['hit_at_3']:.0%} of {figure['queries']}")
         for query, refs in figure["missed"]:
             print(f"   miss {query!r}: {refs}")
