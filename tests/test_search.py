@@ -221,3 +221,54 @@ def test_a_query_is_answered_alike_with_and_without_the_stored_stems(built_db, m
     monkeypatch.setattr(fulltext, "word_stems", lambda conn, words: {})
     assert [find_rules(conn, q) for q in queries] == stored
     assert stored[0]["results"]
+
+
+# --- what players type that the printed text does not hold ---------------------------------------
+
+def test_spanish_pronouns_written_onto_a_verb_are_taken_off():
+    from cardbase.search.analysis import clitic_base
+
+    assert clitic_base("curarse") == "curar"
+    assert clitic_base("esconderte") == "esconder"
+    assert clitic_base("dandole") == "dando"         # dándole, folded
+    assert clitic_base("entregarselo") == "entregar"  # two pronouns
+    assert clitic_base("darselo") is None             # dar: too short to tell from other words
+    assert clitic_base("venderselos") == "vender"
+    assert clitic_base("mesa") is None
+    assert clitic_base("tesoros") is None
+
+
+def test_a_compound_is_cut_into_two_known_words():
+    from cardbase.search.analysis import split_compound
+
+    def known(words):
+        return [w for w in words if w in {"tausch", "handel", "arbeit", "platz", "hand", "karten"}]
+
+    assert split_compound("tauschhandel", known) == ["tausch", "handel"]
+    assert split_compound("arbeitsplatz", known) == ["arbeit", "platz"]  # linking s
+    assert split_compound("handkarten", known) == ["hand", "karten"]
+    assert split_compound("zauberstab", known) == []
+    assert split_compound("hand", known) == []
+
+
+def test_a_vietnamese_tone_mark_on_another_vowel_agrees():
+    from cardbase.search.fulltext import _accent_agrees
+
+    assert _accent_agrees("huỷ", "hủy") and _accent_agrees("hoà", "hòa")
+    assert _accent_agrees("sóat", "soát")
+    assert not _accent_agrees("bại", "bài")        # another tone narrows still
+    assert not _accent_agrees("tür", "turno")
+    assert _accent_agrees("tür", "türen")
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("handkarten", "munchkin-warhammer-aos-de/kartentypen"),
+    ("kiểm sóat quái vật", "smashup-munchkin-vi/quai-vat-khong-kiem-soat"),
+    ("quái vật bị phá huỷ", "smashup-munchkin-vi/pha-huy-quai-vat"),
+    ("勝利条件", "munchkin-ja/winning"),
+    ("curarse", "dungeon-mayhem-es/curacion"),
+    ("fleeing", "munchkin-es/huir"),
+])
+def test_words_typed_otherwise_find_the_rule(conn, query, expected):
+    refs = [hit["ref"] for hit in search(conn, query, limit=5)]
+    assert expected in refs, refs

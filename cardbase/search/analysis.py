@@ -9,7 +9,9 @@ Spanish, German or English word (simplemma: ``mueres`` → ``morir``), and the i
 those lemmas (``word_forms``), which the database keeps so that a query's ``muero`` is looked up
 there rather than by loading a lemmatiser at query time. At query time
 ``latin_variants`` gives the stems of a word in each language the index was stemmed in and its
-German spellings (``ue`` → ``ü``), and ``japanese_content`` cuts a Japanese phrase into the words
+German spellings (``ue`` → ``ü``), ``clitic_base`` a Spanish verb without the pronouns written
+onto it (``curarse`` → ``curar``), ``split_compound`` a compound typed as one word cut into two
+words of the index, and ``japanese_content`` cuts a Japanese phrase into the words
 that carry its meaning, without particles and verb endings. PyStemmer is a C extension holding
 every Snowball language, whose loading costs a lookup about a millisecond: the build stores the
 stems of every word it meets (``stem_table``), and a query loads the stemmer only for a word
@@ -82,6 +84,52 @@ def latin_variants(word: str, languages: tuple[str, ...] | None = None,
                 if candidate != word and candidate not in variants and len(candidate) >= 2:
                     variants.append(candidate)
     return variants
+
+
+#: Spanish pronouns written onto an infinitive or a gerund (curarse, dámelo, huyendole)
+_CLITICS = ("selos", "selas", "sela", "selo", "nos", "los", "las", "les", "se", "me", "te", "os",
+            "lo", "la", "le")
+_CLITIC_HOSTS = ("ar", "er", "ir", "ando", "iendo", "yendo")
+
+
+def clitic_base(word: str) -> str | None:
+    """A folded Spanish infinitive or gerund without the pronouns written onto it (``curarse`` →
+    ``curar``, ``huyendole`` → ``huyendo``), which the rulebooks print without them; ``None``
+    when the word does not end that way."""
+    for clitic in _CLITICS:
+        if word.endswith(clitic):
+            base = word[: -len(clitic)]
+            if len(base) >= 4 and base.endswith(_CLITIC_HOSTS):
+                return base
+            # two pronouns (dárselo): one more round
+            for inner in ("se", "me", "te", "nos", "os"):
+                if base.endswith(inner) and len(base) - len(inner) >= 4 \
+                        and base[: -len(inner)].endswith(_CLITIC_HOSTS):
+                    return base[: -len(inner)]
+    return None
+
+
+def split_compound(word: str, known) -> list[str]:
+    """A folded compound typed as one word cut into two parts that ``known`` (a function from
+    candidate words to those that are index terms) says the rulebooks use (``tauschhandel`` →
+    ``tausch handel``, ``handkarten`` → ``hand karten``), with or without a linking
+    ``s``/``n``/``en``/``e``; the longest head first; nothing when no cut gives two known words."""
+    cuts = []
+    for cut in range(len(word) - COMPOUND_PART_MIN, COMPOUND_PART_MIN - 1, -1):
+        head, tail = word[:cut], word[cut:]
+        for link in ("", "s", "n", "en", "e"):
+            if link and not head.endswith(link):
+                continue
+            base = head[: len(head) - len(link)] if link else head
+            if len(base) >= COMPOUND_PART_MIN:
+                cuts.append((base, tail))
+    if not cuts:
+        return []
+    present = set(known(sorted({part for cut in cuts for part in cut})))
+    for base, tail in cuts:
+        if base in present and tail in present:
+            return [base, tail]
+    return []
 
 
 def stem_table(words: set[str]) -> list[dict]:

@@ -4,8 +4,10 @@ A query is cut to ``MAX_QUERY_CHARS`` characters, folded and split into at most 
 distinct terms exactly as the indexed text was (``textkeys``); each term becomes a quoted FTS5
 expression with its alternatives (``analysis``: stems, lemmas, German spellings, Japanese words
 and kana readings; a one-letter typo corrected through the index's own vocabulary; the glossary's words
-for it in every language), so no character a user types reaches the FTS syntax and no input makes
-the lookup slow. Latin-script words of three letters or more match as prefixes (``stufe`` finds
+for it in every language, looked up by its English stem too), so no character a user types reaches
+the FTS syntax and no input makes the lookup slow. A word that matches nothing is first cut into
+the words it is made of: two words of the index written as one (``handkarten``), or a Japanese
+compound by the analyser (勝利条件). Latin-script words of three letters or more match as prefixes (``stufe`` finds
 ``Stufen``); a run of Chinese or Japanese characters matches as a phrase of its character pairs.
 All terms must match, except the most frequent words of a language (``la``, ``dem``, ``của``:
 stored at build time from wordfreq), which only count in the ranking; when that finds nothing,
@@ -35,6 +37,8 @@ MAX_TERMS = 8             # distinct terms kept from a query, in the order typed
 TYPO_MIN = 3              # shortest word corrected for a typo
 TYPO_MAX = 24             # longest (its one-edit neighbours grow with its length)
 TYPO_CHOICES = 3          # corrections kept per word, the most frequent in the index first
+JAPANESE_SPLIT_MIN = 3    # shortest kanji or katakana run cut into words when nothing matches it
+GLOSSARY_FORM_MIN = 4     # shortest English stem of a query word looked up in the glossary
 EXACT_BONUS = 0.5         # rank factor gained by holding every term as an exact word
 RANK_FETCH = 100          # rows fetched by bm25 and re-ranked here (the headings, exact words...)
 NARROW_FETCH = 200        # rows fetched when typed accents narrow the match (checked in Python)
@@ -195,7 +199,7 @@ def parse_query(query: str, analyse_japanese: bool = True,
     written as the rulebooks print them, need no analyser (which takes a while to load). Words
     are stemmed in ``stem_languages`` (by default every language with a stemmer); ``stems``
     gives the stems known already, by (word, language)."""
-    from .analysis import latin_variants
+    from .analysis import clitic_base, latin_variants
 
     truncated = len(query) > MAX_QUERY_CHARS
     query = query[:MAX_QUERY_CHARS]
@@ -213,6 +217,11 @@ def parse_query(query: str, analyse_japanese: bool = True,
             if run.isalpha() and len(run) >= PREFIX_MIN:
                 for variant in latin_variants(run, stem_languages, stems):
                     term.add(Form((variant,), len(variant) >= 4))
+                base = clitic_base(run)
+                if base:
+                    term.add(Form((base,), False))
+                    for variant in latin_variants(base, stem_languages, stems):
+                        term.add(Form((variant,), len(variant) >= 4))
             new = [term]
         for term in new:
             if term.forms[0].tokens and all(t.expression != term.expression for t in terms):
@@ -252,6 +261,41 @@ def _add_lemmas(conn: sqlite3.Connection, terms: QueryTerms) -> None:
                 term.add(Form((base,), False))
 
 
+def _split_compounds(conn: sqlite3.Connection, terms: QueryTerms,
+                     stems: dict[tuple[str, str], str]) -> bool:
+    """Cut each Latin word that nothing matches and that is two words of the index written as
+    one (``tauschhandel``, ``handkarten``) into two terms, both required, and each Japanese run
+    that nothing matches into its words; return whether any term was cut."""
+    from .analysis import split_compound
+
+    cut = False
+    for position in range(len(terms.terms) - 1, -1, -1):
+        term = terms.terms[position]
+        word = term.needle
+        if not word.isalpha() or index_matches(conn, term.expression):
+            continue
+        if is_cjk_char(word[0]):
+            # a Japanese compound typed in kanji or katakana alone (勝利条件) was asked as one
+            # phrase: its words, as the analyser cuts it, are asked instead
+            if len(word) < JAPANESE_SPLIT_MIN or _has_hiragana(word):
+                continue
+            from .analysis import japanese_content
+
+            try:
+                words = [fold(w) for w, _reading in japanese_content(word)]
+            except ImportError:
+                continue
+            if len(words) > 1:
+                terms.terms[position:position + 1] = [Term(w, [_cjk_form(w)]) for w in words]
+                cut = True
+            continue
+        parts = split_compound(word, lambda words: [w for w, _ in index_terms_among(conn, words)])
+        if parts:
+            terms.terms[position:position + 1] = parse_query(" ".join(parts), stems=stems).terms
+            cut = True
+    return cut
+
+
 def _correct_typos(conn: sqlite3.Connection, terms: QueryTerms) -> bool:
     """Give each Latin word that no indexed word begins with (nor any of its forms) the index's
     words one edit away from it; return whether any word got one."""
@@ -273,11 +317,24 @@ def glossary_key(text: str) -> str:
     return " ".join(fold(text).split())
 
 
-def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms) -> None:
+def _add_glossary(conn: sqlite3.Connection, terms: QueryTerms,
+                  stems: dict[tuple[str, str], str] | None = None) -> None:
     """Give each term the glossary's words for it in every language (``curse`` → Maldición,
-    Fluch, 呪い...), so that a query reaches every rulebook."""
+    Fluch, 呪い...), so that a query reaches every rulebook. ``stems`` are those the build
+    stored (see ``search_sections``), which spare loading the stemmer."""
+    from .analysis import clitic_base, stem
+
     for term in terms.terms:
-        for word in glossary_words(conn, glossary_key(term.needle)):
+        words = glossary_words(conn, glossary_key(term.needle))
+        if not words and term.needle.isalpha() and not is_cjk_char(term.needle[0]):
+            # the glossary gives English words in their base form, players type them inflected
+            # (``healing``, ``fleeing``): the English stem is looked up too, and a Spanish verb
+            # without the pronouns written onto it (``curarse``)
+            known = stems.get((term.needle, "en")) if stems else None
+            for base in (known or stem(term.needle, "en"), clitic_base(term.needle)):
+                if base and base != term.needle and len(base) >= GLOSSARY_FORM_MIN:
+                    words = words or glossary_words(conn, glossary_key(base))
+        for word in words:
             folded = fold(word)
             if folded == term.needle:
                 continue
@@ -300,9 +357,31 @@ def _matches(form: Form, keys: str) -> tuple[bool, bool]:
     return False, False
 
 
+#: Vietnamese tone marks (grave, acute, tilde, hook, dot below), whose place in a syllable has
+#: two spellings (``huỷ`` and ``hủy``, ``hoà`` and ``hòa``) and which players misplace
+_TONES = frozenset("\u0300\u0301\u0303\u0309\u0323")
+
+
+def _tones_apart(word: str) -> tuple[str, list[str]]:
+    """The word without its tone marks, and those marks in order."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return (unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in _TONES)),
+            [c for c in decomposed if c in _TONES])
+
+
 def _accent_agrees(typed: str, word: str) -> bool:
     """Whether a word of the text carries the accents typed where both have the same letter:
-    ``tür`` agrees with ``Türen`` but not with ``turno``, ``bại`` not with ``bài``."""
+    ``tür`` agrees with ``Türen`` but not with ``turno``, ``bại`` not with ``bài``. A tone mark
+    typed on another vowel of the same word agrees (``huỷ`` with ``hủy``)."""
+    if not _letters_agree(typed, word):
+        bare_typed, typed_tones = _tones_apart(typed)
+        bare_word, word_tones = _tones_apart(word[:len(typed)])
+        return bool(typed_tones) and typed_tones == word_tones and \
+            _letters_agree(bare_typed, bare_word)
+    return True
+
+
+def _letters_agree(typed: str, word: str) -> bool:
     for a, b in zip(typed, word):
         if a == b:
             continue
@@ -390,7 +469,7 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
     terms = parse_query(query, stem_languages=tuple(rulebook_languages(conn)), stems=stems)
     _add_lemmas(conn, terms)
     if glossary:
-        _add_glossary(conn, terms)
+        _add_glossary(conn, terms, stems)
     alternatives = [parse_query(phrase, analyse_japanese=False, stems=stems)
                     for phrase in also if phrase]
     alternatives = [a for a in alternatives if a.terms]
@@ -414,6 +493,15 @@ def search_sections(conn: sqlite3.Connection, query: str, *, lang: str | None = 
         [f"({' AND '.join(required)})", *(f"({' AND '.join(t.expressions)})" for t in alternatives)]
         if terms.terms else [f"({' AND '.join(t.expressions)})" for t in alternatives]))
     match = "all"
+    if not rows and _split_compounds(conn, terms, stems):
+        _add_lemmas(conn, terms)
+        if glossary:
+            _add_glossary(conn, terms, stems)
+        required = [t.expression for t in terms.terms if t.needle not in common] or \
+            terms.expressions
+        rows = sections_matching(" OR ".join(
+            [f"({' AND '.join(required)})",
+             *(f"({' AND '.join(t.expressions)})" for t in alternatives)]))
     if not rows and _correct_typos(conn, terms):  # only a query that finds nothing is corrected
         required = [t.expression for t in terms.terms if t.needle not in common] or \
             terms.expressions
