@@ -20,7 +20,7 @@ from .. import games
 from ..errors import CardbaseError, QueryError
 from ..games.vocabulary import VERBS
 from ..i18n import _
-from .engine import Citer, answer
+from .engine import Citer, answer, answer_from, judge
 from .model import rules_judging
 from .query import Situation, _contradictions
 
@@ -420,16 +420,23 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
                                           rule=rule.id, why=exc), stage="site") from None
         combiner = _Combiner(nodes, fields)
         top = combiner.combine(tuple(trees))
+        # a leaf's verdicts are the same whichever rulebook is asked and in every language:
+        # each is judged once, and only its answer is put together per rulebook and language
+        leaves = {}
+        for leaf, chosen in combiner.witness.items():
+            values = {fields[f].key: fields[f].values[i] for f, i in chosen.items()}
+            values["action.verb"] = verb
+            contradictory = bool(combiner.out.nodes[leaf][1][0])
+            leaves[leaf] = (values, contradictory,
+                            None if contradictory else _judged(game, rulebooks, values, cards))
         for choice in [""] + list(rulebooks):
             answers: dict[int, dict[str, dict]] = {leaf: {} for leaf in combiner.witness}
             for lang in languages:
                 with i18n.language(lang, catalogs):
-                    for leaf, chosen in combiner.witness.items():
-                        values = {fields[f].key: fields[f].values[i] for f, i in chosen.items()}
-                        values["action.verb"] = verb
-                        problems = combiner.out.nodes[leaf][1][0]
+                    for leaf, (values, contradictory, verdicts) in leaves.items():
                         answers[leaf][lang] = _answer(game, choice or None, rulebooks, values,
-                                                      cards, citer, lang, bool(problems))
+                                                      cards, citer, lang, contradictory,
+                                                      verdicts)
             answer_of = {leaf: compiled.add_answer(by_language)
                          for leaf, by_language in answers.items()}
             compiled.roots.setdefault(choice, {})[verb] = _relabel(
@@ -456,14 +463,26 @@ def _relabel(diagram: _Nodes, top: int, answer_of: dict[int, int], into: _Nodes)
     return copy(top)
 
 
+def _judged(game: str, rulebooks: list[str], values: dict, cards: dict) -> dict | None:
+    """Each rulebook's verdict on the situation ``values`` describe, as ``engine.answer`` judges
+    it (``None`` where judging refuses it: the answer then says why, in its language)."""
+    situation = _Explored(game, None, _Fixed(values), cards, CARD_MARK)
+    try:
+        return {rulebook: judge(situation, rulebook) for rulebook in rulebooks}
+    except QueryError:
+        return None
+
+
 def _answer(game: str, rulebook: str | None, rulebooks: list[str], values: dict, cards: dict,
-            citer: Citer, lang: str, contradictory: bool) -> dict:
-    """The engine's answer for the situation ``values`` describe, in ``lang``."""
+            citer: Citer, lang: str, contradictory: bool, verdicts: dict | None) -> dict:
+    """The engine's answer for the situation ``values`` describe, in ``lang``, from the
+    rulebooks' ``verdicts`` (``_judged``)."""
     situation = _Explored(game, rulebook, _Fixed(values), cards, CARD_MARK)
     if contradictory:
         return {"problems": _contradictions(situation)}
     try:
-        result = answer(situation, rulebooks, citer, lang)
+        result = answer(situation, rulebooks, citer, lang) if verdicts is None else \
+            answer_from(situation, rulebooks, verdicts, citer, lang)
     except QueryError as exc:
         return {"problems": str(exc).split("\n")}
     result.pop("card", None)

@@ -282,6 +282,15 @@ def answer(situation: Situation, rulebooks: list[str], citer: Citer,
     return dict(shared_answer(situation, rulebooks, citer, lang))
 
 
+def answer_from(situation: Situation, rulebooks: list[str], verdicts: dict, citer: Citer,
+                lang: str | None = None) -> dict:
+    """``answer`` from each rulebook's verdict already judged (``judge``): a caller putting the
+    answer of one situation together for several languages, or for each rulebook asked, judges
+    it once."""
+    _check_derived_level(situation, rulebooks)
+    return _answer(situation, rulebooks, verdicts, citer, lang)
+
+
 def shared_answer(situation: Situation, rulebooks: list[str], citer: Citer,
                   lang: str | None = None) -> dict:
     """``answer`` for a ``Situation``, as the object the ``citer`` remembers: a caller that
