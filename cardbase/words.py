@@ -14,16 +14,18 @@ from __future__ import annotations
 from .i18n import N_, _
 from .situations import CLASSES, RACES, VALUES
 
-#: card types as the label of a card ("Monster enhancer")
+#: every card type a card file may give (``cards.schema.TYPES``) as a reader names it: the
+#: label of a card, its type line on the site, the card list's type filter
 CARD_TYPES = {
     "monster": N_("Monster"), "monster_enhancer": N_("Monster enhancer"),
-    "wandering_monster": N_("Wandering monster"), "curse": N_("Curse"), "item": N_("Item"),
+    "wandering_monster": N_("Wandering Monster"), "curse": N_("Curse"), "item": N_("Item"),
     "one_shot_item": N_("One-shot item"), "go_up_a_level": N_("Go Up a Level"),
     "race": N_("Race"), "class": N_("Class"), "half_breed": N_("Half-Breed"),
     "super_munchkin": N_("Super Munchkin"), "army": N_("Army"), "alliance": N_("Alliance"),
     "other_treasure": N_("Other treasure"), "minion": N_("Minion"), "action": N_("Action"),
     "base": N_("Base"), "attack": N_("Attack"), "defense": N_("Defense"), "heal": N_("Heal"),
-    "draw": N_("Draw"), "play_again": N_("Play again"), "mighty_power": N_("Mighty power"),
+    "draw": N_("Draw"), "play_again": N_("Play Again"), "mighty_power": N_("Mighty Power"),
+    "title": N_("Title"), "character": N_("Character"),
 }
 #: the stats printed on a card
 STATS = {

@@ -215,3 +215,16 @@ def test_the_table_varies_every_state_key_a_rule_reads(game_id):
     unvaried = sorted(key for key in read if key.split(".")[0] not in game.unused_state
                       and len({_value_at(state, key) for state, _action in cells}) < 2)
     assert unvaried == []
+
+
+def test_the_command_line_offers_the_declared_games(garden):
+    from click.testing import CliRunner
+
+    from cardbase.cli import main
+
+    runner = CliRunner()
+    help_text = runner.invoke(main, ["ask", "--help"]).output
+    assert "tiny-garden" in help_text and "dungeon-mayhem" in help_text
+    refused = runner.invoke(main, ["ask", "is this a question?", "--game", "chess"])
+    assert refused.exit_code == 2
+    assert "'chess' is not one of" in refused.output and "'tiny-garden'" in refused.output

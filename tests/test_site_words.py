@@ -104,6 +104,17 @@ def test_things_are_named_through_the_catalogs(lang):
     assert all(a != b for a, b in zip(said, english)), said
 
 
+@pytest.mark.parametrize("lang", ["es", "de", "ja", "vi"])
+def test_every_card_type_a_card_file_may_give_has_its_words(lang):
+    from cardbase.cards.schema import TYPES
+
+    assert set(words.CARD_TYPES) == set(TYPES)
+    with i18n.language(lang):
+        same = [t for t in TYPES if words.card_type(t) == words.CARD_TYPES[t]]
+    # only a word the language writes as English does ("Base", "Monster") stays the same
+    assert same == {"es": ["base"], "de": ["monster"]}.get(lang, [])
+
+
 def test_a_name_with_no_words_yet_is_still_said_readably():
     assert words.card_type("mega_boss") == "mega boss"
     assert words.stat("crit_chance") == "crit chance"

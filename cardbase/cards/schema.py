@@ -19,16 +19,11 @@ from pathlib import Path
 from ..errors import DataError, excerpt
 from ..yamlfile import line_of, load_yaml, text_of, texts_of
 
-TYPES = {
-    "monster": "Monster", "monster_enhancer": "Monster enhancer",
-    "wandering_monster": "Wandering monster", "curse": "Curse", "item": "Item",
-    "one_shot_item": "One-shot item", "go_up_a_level": "Go up a level",
-    "other_treasure": "Other treasure", "race": "Race", "class": "Class",
-    "half_breed": "Half-breed", "super_munchkin": "Super Munchkin", "army": "Army",
-    "alliance": "Alliance", "minion": "Minion", "action": "Action", "base": "Base",
-    "title": "Title", "attack": "Attack", "defense": "Defense", "heal": "Heal", "draw": "Draw",
-    "play_again": "Play again", "mighty_power": "Mighty power", "character": "Character",
-}
+#: the card types a card file may give (their words for readers are ``words.CARD_TYPES``)
+TYPES = ("monster", "monster_enhancer", "wandering_monster", "curse", "item", "one_shot_item",
+         "go_up_a_level", "other_treasure", "race", "class", "half_breed", "super_munchkin",
+         "army", "alliance", "minion", "action", "base", "title", "attack", "defense", "heal",
+         "draw", "play_again", "mighty_power", "character")
 SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
 
 

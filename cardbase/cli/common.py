@@ -37,20 +37,17 @@ def path_type(**options) -> click.Path:
 
 class GameChoice(click.Choice):
     """One of the declared games (``cardbase.games``), listed when a value is checked or help is
-    shown rather than when the command line is built, so that starting does not read them."""
+    shown rather than when the command line is built, so that starting does not read them.
+    (``click.Choice.__init__`` would store its choices; this one reads them when asked.)"""
 
     def __init__(self) -> None:
-        super().__init__(())
+        self.case_sensitive = True
 
     @property
-    def choices(self):
+    def choices(self) -> tuple[str, ...]:
         from .. import games
 
         return games.ids()
-
-    @choices.setter
-    def choices(self, _value) -> None:
-        pass
 
 
 def decoded(value):

@@ -99,7 +99,25 @@ rule("munchkin.combat.berserking", GAMES,
 # Fighter and Monster are plain classes, not dataclasses: building a dataclass runs generated
 # code at import (and imports ``dataclasses`` and ``copy``), and every Munchkin ``cardbase check``
 # imports this module for its rules.
-class Fighter:
+class _Record:
+    """Equality and ``repr`` from the fields a class lists in ``__slots__``, in that order."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Fighter(_Record):
     """A player's side of a fight: level, bonus, Classes and Races, a Warrior's discards."""
 
     __slots__ = ("level", "bonus", "classes", "races", "berserk")
@@ -110,20 +128,8 @@ class Fighter:
         self.classes = classes if classes is not None else []
         self.races = races if races is not None else []
 
-    def _key(self) -> tuple:
-        return self.level, self.bonus, self.classes, self.races, self.berserk
 
-    def __eq__(self, other) -> bool:
-        return type(other) is Fighter and self._key() == other._key()
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return (f"Fighter(level={self.level!r}, bonus={self.bonus!r}, classes={self.classes!r}, "
-                f"races={self.races!r}, berserk={self.berserk!r})")
-
-
-class Monster:
+class Monster(_Record):
     """A monster in a fight: its name, level, enhancers and the Mates played on it."""
 
     __slots__ = ("name", "level", "enhancers", "mates")
@@ -134,18 +140,6 @@ class Monster:
         self.enhancers = enhancers if enhancers is not None else []
         #: Mates played on it: each a copy of the monster, enhancers and all
         self.mates = mates
-
-    def _key(self) -> tuple:
-        return self.name, self.level, self.enhancers, self.mates
-
-    def __eq__(self, other) -> bool:
-        return type(other) is Monster and self._key() == other._key()
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return (f"Monster(name={self.name!r}, level={self.level!r}, "
-                f"enhancers={self.enhancers!r}, mates={self.mates!r})")
 
 
 def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper: Fighter | None = None,

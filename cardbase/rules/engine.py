@@ -113,6 +113,12 @@ class Citer:
         self._cache: dict[tuple[str, str], dict] = {}
         self._langs: dict[str, str] = {}
         self._rules_read: set[str] | None = None  # None: every quote is read (or no database)
+        self._explained: dict = {}
+        # two generations of remembered answers (see ``remember``)
+        self._answers: dict = {}
+        self._older: dict = {}
+        self._books: dict[str, str] | None = None
+        self._of_game: dict[str, list[str]] = {}
         if conn is not None:
             self._langs = queries.rulebook_langs(conn)
             self._rules_read = set()
@@ -154,11 +160,7 @@ class Citer:
     @property
     def explained(self) -> dict:
         """Answers by the verdicts they explain (see ``answer``)."""
-        try:
-            return self._explained
-        except AttributeError:
-            self._explained: dict = {}
-            return self._explained
+        return self._explained
 
     def explain(self, key, result: dict) -> None:
         explained = self.explained
@@ -168,38 +170,27 @@ class Citer:
 
     def remembered(self, key) -> dict | None:
         """The answer remembered for ``key``, or ``None``."""
-        try:
-            found = self._answers.get(key)
-        except AttributeError:
-            self._answers: dict = {}
-            self._older: dict = {}
-            return None
+        found = self._answers.get(key)
         return found if found is not None else self._older.get(key)
 
     def remember(self, key, result: dict) -> None:
         # two generations: when the newer is full it becomes the older and the older is
         # forgotten (deleting the oldest entry one by one makes a dictionary scan its holes)
-        if not hasattr(self, "_answers"):
-            self._answers, self._older = {}, {}
         if len(self._answers) >= self.ANSWERS_KEPT:
             self._older, self._answers = self._answers, {}
         self._answers[key] = result
 
     def books(self) -> dict[str, str]:
         """Rulebook id → game, read once."""
-        if not hasattr(self, "_books"):
+        if self._books is None:
             self._books = queries.rulebook_games(self.conn)
         return self._books
 
     def rulebooks_of(self, game: str) -> list[str]:
         """The ids of the rulebooks of ``game`` (of ``books``), in their order there."""
-        try:
-            return self._of_game[game]
-        except AttributeError:
-            self._of_game: dict[str, list[str]] = {}
-        except KeyError:
-            pass
-        found = self._of_game[game] = [rb for rb, g in self.books().items() if g == game]
+        found = self._of_game.get(game)
+        if found is None:
+            found = self._of_game[game] = [rb for rb, g in self.books().items() if g == game]
         return found
 
     def lang(self, rulebook: str) -> str | None:

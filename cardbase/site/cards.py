@@ -30,21 +30,11 @@ from ..rules.model import VERDICT_WORDS, rules_for
 from ..rules.query import Situation, _contradictions
 from ..situations import CLASSES, RACES, describe_state
 from ..storage import queries
+from ..words import CARD_TYPES
+from ..words import card_type as card_type_words
 from . import markup
 from .pages import LANGUAGES, SiteData, _write, anchor, safe_id
 
-#: a card type as a reader names it (the type line, the list's type filter)
-TYPE_LABELS = {
-    "monster": N_("Monster"), "monster_enhancer": N_("Monster enhancer"),
-    "wandering_monster": N_("Wandering Monster"), "curse": N_("Curse"), "item": N_("Item"),
-    "one_shot_item": N_("One-shot item"), "go_up_a_level": N_("Go Up a Level"),
-    "race": N_("Race"), "class": N_("Class"), "half_breed": N_("Half-Breed"),
-    "super_munchkin": N_("Super Munchkin"), "army": N_("Army"), "alliance": N_("Alliance"),
-    "other_treasure": N_("Other treasure"), "minion": N_("Minion"), "action": N_("Action"),
-    "base": N_("Base"), "attack": N_("Attack"), "defense": N_("Defense"), "heal": N_("Heal"),
-    "draw": N_("Draw"), "play_again": N_("Play Again"), "mighty_power": N_("Mighty Power"),
-    "title": N_("Title"), "character": N_("Character"),
-}
 #: a stat's label in the stats box, in the order the box shows them
 STAT_LABELS = {
     "level": N_("Level"), "levels": N_("Levels gained"), "treasures": N_("Treasures"),
@@ -94,7 +84,8 @@ def game_lang(data: SiteData, game: str) -> str | None:
 
 
 def type_label(card_type: str) -> str:
-    return i18n._(TYPE_LABELS[card_type]) if card_type in TYPE_LABELS else _plain(card_type)
+    """A card type as its type line says it; one with no words yet, capitalised."""
+    return card_type_words(card_type) if card_type in CARD_TYPES else _plain(card_type)
 
 
 class CardIndex:

@@ -75,7 +75,9 @@ class _Walker(HTMLParser):
         self.stack.append((tag, lang.split("-")[0].lower() if lang is not None else None))
 
     def handle_startendtag(self, tag, attrs):
-        pass
+        # a self-closing element holds no text, so its language marks nothing: it neither
+        # opens nor closes a level of the stack (the default would do both)
+        return None
 
     def handle_endtag(self, tag):
         for i in range(len(self.stack) - 1, -1, -1):
