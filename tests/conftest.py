@@ -120,6 +120,24 @@ def browser():
         instance.close()
 
 
+@pytest.fixture(scope="session")
+def site_search():
+    """Type a query into the theme's search box and wait for its results.
+
+    The theme reads the box when its index is ready and on every key released, not on an input
+    event: a query filled in after the index is ready and never followed by a key would never be
+    sent. Typing it key by key makes the theme see it whichever comes first."""
+    def search(page, url: str, query: str):
+        page.goto(url)
+        box = page.locator("input.md-search__input")
+        box.click()
+        box.press_sequentially(query)
+        # the theme builds its search index in the browser first: slow on a busy machine
+        page.wait_for_selector(".md-search-result__item", timeout=90000)
+        return page.locator(".md-search-result__item")
+    return search
+
+
 @pytest.fixture(autouse=True)
 def _interface_language_restored():
     """A command run through CliRunner with a LANG sets the process's interface language: each

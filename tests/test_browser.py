@@ -47,16 +47,6 @@ def test_switching_language_stays_on_the_same_page(page, site_url):
     assert page.locator("h1").inner_text().startswith("Huir")
 
 
-def search(page, site_url: str, lang: str, query: str):
-    page.goto(f"{site_url}/{lang}/")
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(query)
-    # the theme builds its search index in the browser first: slow on a busy machine
-    page.wait_for_selector(".md-search-result__item", timeout=60000)
-    return page.locator(".md-search-result__item")
-
-
 @pytest.mark.parametrize("lang, query, expected", [
     ("ja", "戦闘", "戦闘"),
     ("ja", "呪い", "呪い"),
@@ -64,8 +54,8 @@ def search(page, site_url: str, lang: str, query: str):
     ("es", "huir", "Huir"),
     ("de", "Stufe", "Stufe"),
 ])
-def test_search_within_the_language(page, site_url, lang, query, expected):
-    results = search(page, site_url, lang, query)
+def test_search_within_the_language(page, site_url, site_search, lang, query, expected):
+    results = site_search(page, f"{site_url}/{lang}/", query)
     assert results.count() > 0
     text = results.first.inner_text()
     assert expected in text, text
