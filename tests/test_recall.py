@@ -102,6 +102,31 @@ def test_a_judgement_that_reads_the_whole_state_is_not_remembered():
     assert len(calls) == 3 and recall.leaves == 0
 
 
+def test_a_tree_that_never_pays_is_looked_up_less_and_less_and_again_when_it_pays():
+    recall = Recall()
+    noted = []
+
+    def judge_(situation, rulebook):  # the hand size is added to: remembered by its value
+        size = situation.state.get("hand_size", 0) + 1
+        noted.append(type(situation.state) is not dict)
+        return RulebookVerdict(rulebook, ALLOWED if size < 6 else FORBIDDEN)
+
+    def ask(size):
+        return recall.verdict(Situation("munchkin", None, "play", {"hand_size": size}, {}), "rb",
+                              judge_)
+
+    for size in range(5000):  # never the same facts twice: every lookup misses
+        assert ask(size).verdict == (ALLOWED if size < 5 else FORBIDDEN)
+    # noting a question costs more than judging it: after the first few, hardly ever noted
+    assert 25 <= sum(noted) < 60, sum(noted)
+    for _ in range(4000):  # the same question over and over: the tree pays again
+        ask(3)
+    noted.clear()
+    for _ in range(500):
+        ask(3)
+    assert noted == []
+
+
 def test_same_verdicts_are_one_object():
     recall = Recall()
 

@@ -17,7 +17,9 @@ leaf; any other runs the rules and adds its path. A judgement that reads a whole
 remembered. Where the facts read rarely come back (more than a third of the recent questions
 looked up in a tree miss it, after ``MISSES_TRIED``; noting the reads costs about twice what
 judging does), looking them up and noting them costs more than it saves: the rules run directly,
-but for one question in ``LOOKED_UP_ANYWAY``, so the tree still grows and its rate is known. The
+but for one question in a while, so the tree still grows and its rate is known; each of those that
+misses again doubles the while (from ``LOOKED_UP_ANYWAY`` up to ``LOOKED_UP_AT_LEAST``), each that
+is found halves it, so a tree that never pays costs next to nothing. The
 trees are bounded: past ``MAX_LEAVES`` paths they are forgotten and grow again. Verdicts of the
 same rules with the same outcomes are one object, so answers can be remembered by them.
 """
@@ -37,8 +39,10 @@ MISSES_TRIED = 25
 #: in which each question weighs a sixteenth, the earlier ones less and less)
 RATE_WINDOW = 16
 #: where judging directly is cheaper, one question in this many is still looked up (and noted
-#: when missed), so that the tree grows and its miss rate is known
+#: when missed), so that the tree grows and its miss rate is known; the interval doubles with
+#: each such question missed, up to ``LOOKED_UP_AT_LEAST``, and halves with each found
 LOOKED_UP_ANYWAY = 8
+LOOKED_UP_AT_LEAST = 1024
 _STATE, _ACTION = 0, 1
 
 
@@ -112,7 +116,7 @@ class Recall:
         self._roots: dict[tuple, object] = {}
         self._same: dict[tuple, object] = {}
         #: per tree: [questions looked up, their recent miss rate, questions in all, judged
-        #: directly]
+        #: directly, one question in how many is looked up while judged directly]
         self._counts: dict[tuple, list] = {}
         self.leaves = 0
 
@@ -124,9 +128,10 @@ class Recall:
         root = (situation.game, situation.verb, rulebook, frozen(card) if card else None)
         counts = self._counts.get(root)
         if counts is None:
-            counts = self._counts[root] = [0, 0.0, 0, False]
+            counts = self._counts[root] = [0, 0.0, 0, False, LOOKED_UP_ANYWAY]
         counts[2] += 1
-        if counts[3] and counts[2] % LOOKED_UP_ANYWAY:
+        direct = counts[3]
+        if direct and counts[2] % counts[4]:
             # the facts these rules read rarely come back: judging is cheaper than noting
             return self._one_of(judge(situation, rulebook))
         counts[0] += 1
@@ -140,6 +145,9 @@ class Recall:
         counts[1] += ((node is None) - counts[1]) / RATE_WINDOW
         if counts[0] >= MISSES_TRIED:
             counts[3] = counts[1] * 3 > 1
+        if direct:  # looked up only now and then: less often while it misses
+            counts[4] = (min(counts[4] * 2, LOOKED_UP_AT_LEAST) if node is None
+                         else max(counts[4] // 2, LOOKED_UP_ANYWAY))
         if node is not None:
             return node.verdict
         if counts[2] < self.first_noted:
