@@ -138,3 +138,42 @@ def test_the_diagrams_answer_as_check_does(compiled, conn, lang):
             assert got == want, query
     # the random queries reach both kinds of answer
     assert compared["answers"] > 500 and compared["refused"] > 20
+
+
+def test_the_verbs_are_split_into_parts_of_about_the_same_work():
+    from cardbase.games.vocabulary import VERBS
+    from cardbase.rules.model import rules_judging
+
+    rulebooks = ["munchkin-es", "munchkin-ja"]
+    parts = diagram.verb_parts("munchkin", rulebooks)
+    assert sorted(v for part in parts for v in part) == sorted(VERBS)
+    assert all(list(part) == [v for v in VERBS if v in part] for part in parts)
+    work = [sum(1 + sum(len(rules_judging("munchkin", v, rb)) for rb in rulebooks)
+                for v in part) for part in parts]
+    assert max(work) <= 1.25 * min(work), work
+
+
+def test_a_part_compiled_by_a_worker_gives_the_diagram_compiled_here(built_db):
+    """``compile_all`` with part of each game compiled "elsewhere" (here by the worker's own
+    function, in this process) exports exactly what it exports compiling everything itself."""
+    from cardbase.site import parallel
+    from cardbase.site.checkpage import compile_all
+    from cardbase.storage.database import connect
+
+    class Done:  # a finished future
+        def __init__(self, value):
+            self.value = value
+
+        def result(self):
+            return self.value
+
+    def elsewhere(game, rulebooks, verbs, languages, catalogs):
+        return parallel._Part(Done(parallel._compile_part(
+            str(built_db), game, rulebooks, verbs, languages, catalogs, None)), game)
+
+    conn = connect(built_db)
+    here = compile_all(conn, ("ja",))
+    apart = compile_all(conn, ("ja",), elsewhere=elsewhere)
+    assert sorted(here) == sorted(apart)
+    for game in here:
+        assert diagram.export(apart[game], "ja") == diagram.export(here[game], "ja")

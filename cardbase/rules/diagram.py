@@ -360,6 +360,40 @@ class Compiled:
                 self.answers.setdefault(lang, []).append(one)
         return found
 
+    def merge(self, other: "Compiled") -> None:
+        """Add the roots and answers of ``other``, a diagram of the same game and form compiled
+        for other verbs (answers both hold become one; shared subtrees become one)."""
+        if [(f.key, f.values) for f in other.fields] != [(f.key, f.values) for f in self.fields]:
+            raise ValueError(f"{other.game}: diagrams of different forms cannot be merged")
+        langs = list(other.answers)
+        count = len(other.answers[langs[0]]) if langs else 0
+        renumbered = [self.add_answer({lang: other.answers[lang][i] for lang in langs})
+                      for i in range(count)]
+        # the nodes also hold the rules' own trees, whose leaves are outcomes: only the leaves
+        # under a root are answers
+        answer_of = {n: renumbered[other.nodes.nodes[n][1]]
+                     for n in other.leaves_under_roots()}
+        for choice, by_verb in other.roots.items():
+            for verb, top in by_verb.items():
+                self.roots.setdefault(choice, {})[verb] = _relabel(other.nodes, top, answer_of,
+                                                                   self.nodes)
+
+    def leaves_under_roots(self) -> set[int]:
+        """The leaves a walk from some root can reach (each stands for an answer)."""
+        seen, leaves = set(), set()
+        stack = [top for by_verb in self.roots.values() for top in by_verb.values()]
+        while stack:
+            n = stack.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            field, children = self.nodes.nodes[n]
+            if field == "leaf":
+                leaves.add(n)
+            else:
+                stack.extend(children)
+        return leaves
+
     def walk(self, rulebook: str, verb: str, values: dict[str, object]) -> int | None:
         """The answer number for a form's values (``None`` for a verb with no root)."""
         n = self.roots.get(rulebook or "", {}).get(verb)
@@ -370,6 +404,22 @@ class Compiled:
             spec = self.fields[field]
             n = children[spec.values.index(values.get(spec.key, ABSENT))]
         return self.nodes.nodes[n][1]
+
+
+def verb_parts(game: str, rulebooks: list[str], parts: int = 2) -> list[tuple[str, ...]]:
+    """The verbs split into ``parts`` groups of about the same work, each in ``VERBS`` order:
+    compiled apart (in other processes) and merged in this order, they give the same diagram
+    however many processes compiled them. A verb's work is counted in the rules that judge it
+    under each rulebook."""
+    work = {verb: 1 + sum(len(rules_judging(game, verb, rb)) for rb in rulebooks)
+            for verb in VERBS}
+    groups: list[set[str]] = [set() for _ in range(parts)]
+    loads = [0] * parts
+    for verb in sorted(VERBS, key=lambda v: -work[v]):  # stable: ties keep VERBS order
+        lightest = loads.index(min(loads))
+        groups[lightest].add(verb)
+        loads[lightest] += work[verb]
+    return [tuple(v for v in VERBS if v in group) for group in groups]
 
 
 def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str] = ("en",),

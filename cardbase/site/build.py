@@ -206,9 +206,9 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
     try:
         out = staging / "site"
 
-        def prepare() -> tuple:
+        def prepare(elsewhere=None) -> tuple:
             return (staging, site_dir, locales, base, languages,
-                    compute(conn, locales, languages), site_url)
+                    compute(conn, locales, languages, elsewhere), site_url)
 
         jobs = worker_count(jobs, len(languages))
         database = database_file(conn)

@@ -251,16 +251,30 @@ def render_page(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
             f"{scripts}\n<script src=\"../assets/check.js\"></script>\n")
 
 
-def compile_all(conn, languages, catalogs=None) -> dict[str, Compiled]:
+def compile_all(conn, languages, catalogs=None, elsewhere=None) -> dict[str, Compiled]:
     """Every game's checker in the database, compiled once for all of ``languages`` (answers
-    worded with the interface ``catalogs``, else the usual ones)."""
-    from ..rules.diagram import compile_game
+    worded with the interface ``catalogs``, else the usual ones).
+
+    Each game's verbs are compiled in two parts (``diagram.verb_parts``) and merged, so the
+    result is the same whether ``elsewhere(game, rulebooks, verbs, languages, catalogs)``, a
+    function that compiles a part in another process and returns its future, is given or not:
+    given, the second parts are compiled there while this process compiles the first."""
+    from ..rules.diagram import compile_game, verb_parts
     from ..storage import queries
 
-    compiled = {}
+    languages = tuple(languages)
+    parts = {}
     for game in sorted(set(queries.rulebook_games(conn).values())):
-        compiled[game] = compile_game(game, queries.rulebooks_of_game(conn, game), conn,
-                                      languages=languages, catalogs=catalogs)
+        rulebooks = queries.rulebooks_of_game(conn, game)
+        first, second = verb_parts(game, rulebooks)
+        later = elsewhere(game, rulebooks, second, languages, catalogs) if elsewhere else None
+        parts[game] = (rulebooks, first, second, later)
+    compiled = {}
+    for game, (rulebooks, first, second, later) in parts.items():
+        compiled[game] = compile_game(game, rulebooks, conn, languages=languages, verbs=first,
+                                      catalogs=catalogs)
+        compiled[game].merge(later.result() if later is not None else compile_game(
+            game, rulebooks, conn, languages=languages, verbs=second, catalogs=catalogs))
     return compiled
 
 

@@ -3,7 +3,8 @@
 mkdocs keeps global state (its logging, its plugin events, the theme's Jinja environment) and is
 not safe to run in threads, so the languages are built by processes: the building process itself
 and worker processes, started fresh ("spawn") while the building process computes what does not
-depend on the language (``shared.compute``). The workers open the database read-only themselves
+depend on the language (``shared.compute``), of which they compile half of the checker for the
+"Can I play this?" page meanwhile. The workers open the database read-only themselves
 and receive that shared data pickled. A language that fails
 comes back as its error message, naming the page; the remaining languages are cancelled, the
 running ones are waited for, and the caller keeps the previous site. A worker ends with the
@@ -83,6 +84,46 @@ def _work(database: str, lang: str, args: tuple, message_langs: list[str] | None
         conn.close()
 
 
+def _compile_part(database: str, game: str, rulebooks: list[str], verbs: tuple[str, ...],
+                  languages: tuple[str, ...], catalogs, message_langs: list[str] | None):
+    """In a worker: compile ``verbs`` of ``game``'s checker; ``("ok", diagram)`` or
+    ``("error", message)``."""
+    from .. import i18n
+    from ..rules.diagram import compile_game
+    from ..storage.database import connect
+
+    if message_langs is not None:
+        i18n._current = i18n._load(message_langs)
+    conn = connect(database)
+    try:
+        return "ok", compile_game(game, rulebooks, conn, languages=languages, verbs=verbs,
+                                  catalogs=catalogs)
+    except CardbaseError as exc:
+        return "error", exc.message
+    finally:
+        conn.close()
+
+
+class _Part:
+    """A part of the checker compiled by a worker, read as ``future.result()`` is."""
+
+    def __init__(self, future, game: str):
+        self.future, self.game = future, game
+
+    def result(self):
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            status, value = self.future.result()
+        except BrokenProcessPool as exc:
+            raise CardbaseError(_("the checker of {game} failed to compile: {detail}",
+                                  game=self.game, detail=_("its build process stopped ({error})",
+                                                           error=exc)), stage="site") from exc
+        if status == "error":
+            raise CardbaseError(str(value), stage="site")
+        return value
+
+
 def _warm() -> None:
     """In a worker, while the building process computes the shared data: import what a
     language's build needs, so that the first language does not wait for it."""
@@ -98,9 +139,11 @@ def build_in_workers(conn, database: str, languages: tuple[str, ...],
     """Build every language, ``jobs`` at a time: some in this process, the others in ``jobs - 1``
     worker processes; return each language's figures.
 
-    ``prepare()`` gives the arguments of a language's build (``build._build_language``, after
-    the language); it runs while the workers start. This process takes every ``jobs``-th
-    language, from the first: it has no process to start, so it takes the larger share.
+    ``prepare(elsewhere)`` gives the arguments of a language's build (``build._build_language``,
+    after the language); it runs while the workers start, and hands them part of the checker to
+    compile through ``elsewhere`` (see ``checkpage.compile_all``). This process takes every
+    ``jobs``-th language, from the first: it has no process to start, so it takes the larger
+    share.
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -115,7 +158,12 @@ def build_in_workers(conn, database: str, languages: tuple[str, ...],
     try:
         for _worker in range(jobs - 1):
             pool.submit(_warm)
-        args = prepare()
+
+        def elsewhere(game, rulebooks, verbs, languages, catalogs):
+            return _Part(pool.submit(_compile_part, database, game, rulebooks, verbs, languages,
+                                     catalogs, message_langs), game)
+
+        args = prepare(elsewhere)
         mine = languages[0::jobs]
         futures = {}
         for lang in languages:

@@ -16,9 +16,10 @@ from pathlib import Path
 
 
 def compute(conn: sqlite3.Connection, locales: Path | None = None,
-            languages: tuple[str, ...] = ()) -> dict:
+            languages: tuple[str, ...] = (), elsewhere=None) -> dict:
     """The language-independent data of the site's pages (the check page's answers in each of
-    ``languages``)."""
+    ``languages``; ``elsewhere`` compiles part of the checker in another process, see
+    ``checkpage.compile_all``)."""
     from ..paths import locales as find_locales
     from ..rules.coverage import coverage
     from ..rules.editions import differences
@@ -41,4 +42,4 @@ def compute(conn: sqlite3.Connection, locales: Path | None = None,
     return {"tables": tables, "diffs": diffs,
             "status": status(conn, locales or find_locales()),
             "coverage": covered, "marks": sentence_marks(covered, tables),
-            "check": compile_all(conn, languages, locales) if languages else None}
+            "check": compile_all(conn, languages, locales, elsewhere) if languages else None}
