@@ -78,6 +78,22 @@ def starting_cards(s: Situation, rulebook: str):
     return ALLOW if count == starting else FORBID
 
 
+@rule("munchkin.setup.players", CORE,
+      N_("A game is dealt for as many players as the rulebook allows: three to six."),
+      cite={ES: "Pueden jugar de 3 a 6 jugadores.",
+            JA: "3~6人でプレイする事が出来ます。"},
+      restriction=True,
+      verbs=("deal",))
+def number_of_players(s: Situation, rulebook: str):
+    players = s.state.get("players")
+    if s.verb != "deal" or s.phase != "setup" or players is None:
+        return None
+    fewest, most = edition(rulebook).get("min_players"), edition(rulebook).get("max_players")
+    if fewest is None or most is None:
+        return None
+    return ALLOW if fewest <= players <= most else FORBID
+
+
 @rule("munchkin.setup.play_starting_cards", CORE,
       N_("Looking at your starting hand you may play one Race and one Class card, and any usable "
          "items, in front of you."),
