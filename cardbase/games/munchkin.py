@@ -38,6 +38,7 @@ def munchkin_state(max_level: int = MAX_LEVEL, phases=PHASES) -> dict:
         "half_breed": bool, "super_munchkin": bool, "dead": bool, "hand_size": int_range(),
         "big_items": int_range(0, 20), "lowest_level": bool, "died_since_my_last_turn": bool,
         "lowest_level_players": int_range(1, 20), "empty_decks": names(EMPTY_DECKS),
+        "players": int_range(1, 20),
         "this_turn": this_turn(door=one_of(DOORS), fought=bool, ran_away=bool,
                                looked_for_trouble=bool, sold=bool),
         "combat": {"monsters": int_range(0, 20), "helpers": int_range(0, 5),

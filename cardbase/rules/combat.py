@@ -85,7 +85,10 @@ rule("munchkin.combat.helper_shares_abilities", GAMES,
      cite={ES: "Las capacidades especiales y las vulnerabilidades del monstruo también se aplican "
                "a tu ayudante, y viceversa.",
            JA: ("モンスターの弱点や特殊能力はそのまま助けてくれたプレイヤーにも適応されます。",
-                "逆に助けてくれたプレイヤの特殊能力も同様にモンスターに適応されます。")},
+                "逆に助けてくれたプレイヤの特殊能力も同様にモンスターに適応されます。"),
+           # what survives of the German sentence: "if someone helps you, [the monster's]
+           # special strengths or we[aknesses apply to them] ... and vice versa"
+           DE: ("Hilft dir jemand, besonderen Stärken oder Sc", "und umgekehrt.")},
      verbs=())(_no_judgement)
 rule("munchkin.combat.berserking", GAMES,
      N_("A Warrior may go berserk once per combat: each card discarded adds 1 to their combat "

@@ -170,7 +170,9 @@ def mighty_power(s: Situation, rulebook: str):
       N_("A Heal card gives you one hit point for each heal symbol on it."),
       cite={ES: ("Las cartas de sanación te permiten recuperarte del daño.",
                  "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada "
-                 "símbolo")},
+                 "símbolo",
+                 # the end of that sentence, cut off from it by a lost symbol and an artifact
+                 "en esa carta.")},
       restriction=True,
       verbs=("play",))
 def heal(s: Situation, rulebook: str):

@@ -25,6 +25,8 @@ PARAMETER_RULES = {
     "dwarf_hand_limit": ("munchkin.charity.hand_limit",),
     "escape_roll": ("munchkin.running_away.roll",),
     "gold_per_level": ("munchkin.selling.thousand_gold", "munchkin.winning.kill_for_level_ten"),
+    "min_players": ("munchkin.setup.players",),
+    "max_players": ("munchkin.setup.players",),
 }
 
 

@@ -78,6 +78,22 @@ def starting_cards(s: Situation, rulebook: str):
     return ALLOW if count == starting else FORBID
 
 
+@rule("munchkin.setup.players", CORE,
+      N_("A game is dealt for as many players as the rulebook allows: three to six."),
+      cite={ES: "Pueden jugar de 3 a 6 jugadores.",
+            JA: "3~6人でプレイする事が出来ます。"},
+      restriction=True,
+      verbs=("deal",))
+def number_of_players(s: Situation, rulebook: str):
+    players = s.state.get("players")
+    if s.verb != "deal" or s.phase != "setup" or players is None:
+        return None
+    fewest, most = edition(rulebook).get("min_players"), edition(rulebook).get("max_players")
+    if fewest is None or most is None:
+        return None
+    return ALLOW if fewest <= players <= most else FORBID
+
+
 @rule("munchkin.setup.play_starting_cards", CORE,
       N_("Looking at your starting hand you may play one Race and one Class card, and any usable "
          "items, in front of you."),
@@ -864,6 +880,8 @@ def one_helper(s: Situation, rulebook: str):
       N_("Each Class has its own abilities, written on its card: you have them from the moment "
          "you play the card and lose them when you discard it. Stealing is a Thief's ability."),
       cite={ES: ("Cada Clase tiene capacidades diferentes, que se detallan en las cartas.",
+                 "Consulta las cartas de Clase para ver cuándo puedes usar sus capacidades "
+                 "especiales.",
                  "Obtienes las capacidades de una Clase en el momento en el que juegues la carta "
                  "frente a ti, y las pierdes en cuanto la descartes."),
             JA: ("各クラスはそれぞれ特殊能力がありカードにその内容が書かれています。",
@@ -925,7 +943,9 @@ def run_from_all(s: Situation, rulebook: str):
                  "después huyes de los demás, no recibes ningún Tesoro."),
             JA: ("逃げた場合は、トレジャーもレベルも取得することができません。",
                  "モンスターと出会ったが逃げてしまった場合、何も得る物はありません。",
-                 "トレジャーは入手できませんが、通常悪いことも起きません。")},
+                 "トレジャーは入手できませんが、通常悪いことも起きません。"),
+            # what survives of the German sentence: "[you get] neither treasure no[r levels]"
+            DE: "weder Schatz noc"},
       restriction=True,
       verbs=("draw_treasure", "gain_level"))
 def no_rewards_for_running(s: Situation, rulebook: str):

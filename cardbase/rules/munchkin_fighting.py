@@ -325,11 +325,29 @@ def treasure_unless_denied(s: Situation, rulebook: str):
 @rule("munchkin.rewards.no_treasure_unless_the_card_gives", ("munchkin-warhammer-aos",),
       N_("A monster got rid of without being killed gives no treasure, unless the card says "
          "otherwise."),
-      cite={DE: "erhältst du keinen Schatz – es sei denn auf der Karte steht es anders."},
+      cite={DE: ("erhältst du keinen Schatz – es sei denn auf der Karte steht es anders.",
+                 # a monster eliminated (by a card) while you fight on: "in such a case no
+                 # treasure"
+                 "Monster eliminierst, weiterkämpf einem solchen F keinen Schatz (siehe unten).")},
       restriction=True,
       verbs=("draw_treasure",))
 def no_treasure_unless_given(s: Situation, rulebook: str):
     if s.verb == "draw_treasure" and s.combat("result") == "defeated_without_killing":
+        return FORBID
+    return None
+
+
+@rule("munchkin.combat.then_phase_four", ("munchkin-warhammer-aos",),
+      N_("After a combat, whether you won it or ran away, your turn goes straight on to phase 4: "
+         "you neither look for trouble nor loot the room."),
+      # what survives of the two sentences closing "Gewonnen!" and "Weglaufen"
+      cite={DE: ("Dein Zug geht nun wPhase 4:.",
+                 "und machst wPhase 4:.")},
+      restriction=True,
+      verbs=("look_for_trouble", "loot_the_room"))
+def then_phase_four(s: Situation, rulebook: str):
+    if s.verb in ("look_for_trouble", "loot_the_room") and (
+            s.turn("fought") or s.turn("ran_away") or s.turn("door") == "monster"):
         return FORBID
     return None
 

@@ -91,14 +91,23 @@ def discard_monster_anyway(s: Situation, rulebook: str):
     return FORBID if s.verb == "keep" else None
 
 
-@rule("munchkin.running_away.caught", CORE,
-      N_("A monster that catches you (your escape roll fails) does its Bad Stuff to you; when "
-         "two players run, it may catch both."),
+@rule("munchkin.running_away.caught", FAMILY,
+      N_("A monster that catches you (your escape roll fails) does its Bad Stuff to you, as its "
+         "card describes; when two players run, it may catch both. If you escape, usually "
+         "nothing bad happens, unless the monster's card harms you even then."),
       cite={ES: ("Si el monstruo te alcanza, se te aplica su Mal Rollo, tal como se describa en "
                  "la carta.",
-                 "El monstruo (o monstruos) PUEDE cazar a ambos."),
+                 "El monstruo (o monstruos) PUEDE cazar a ambos.",
+                 "Normalmente no sucede nada malo… pero lee la carta.",
+                 "Algunos monstruos te hacen daño incluso cuando escapas de ellos."),
             JA: ("逃げることに失敗してモンスターに捕まった場合、悪いこと(Bad Stuff)があなたにおそいかかります。",
-                 "(モンスターは2人共捕まえる事が可能です)")},
+                 "これについてはモンスターカード下部の説明を見て下さい。",
+                 "(モンスターは2人共捕まえる事が可能です)",
+                 "が、モンスターカードをよく読んでみて下さい。",
+                 "一部のモンスターはあなたが逃げることに成功してもなおあなたに危害を加えるものもいます。"),
+            # the German running-away section survives in pieces: "if it fails ... Bad Stuff ...
+            # described on the card"
+            DE: "Scheitert das\nSchlimme Dinge\nan,\nauf der Karte beschrieben werden."},
       verbs=("discard",))
 def caught_by_the_monster(s: Situation, rulebook: str):
     if s.verb != "discard" or s.action.get("reason") != "bad_stuff":

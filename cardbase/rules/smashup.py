@@ -334,6 +334,8 @@ _DESTRUCTION = ("destroyed_monster", "named_destroyer", "destroyed_by_other",
       N_("Every monster has a printed number of treasures (it may be 0), awarded in two ways "
          "only: when the monster is destroyed, and when the base it is on scores."),
       cite={VI: ("Tất cả quái vật đều có một số kho báu được in trên chúng (có thể là 0).",
+                 "Cho dù chúng được kiểm soát hay không kiểm soát, quái vật đều trao thưởng theo "
+                 "một trong hai cách:",
                  "Khi chúng bị phá hủy.",
                  "Khi căn cứ mà chúng đang ở ghi điểm.")},
       restriction=True,
