@@ -464,3 +464,19 @@ def test_the_console_script_pauses_the_collector_for_quick_lookups_only(built_db
                                "print(gc.isenabled())"], capture_output=True, text=True,
                               check=True).stdout
     assert imported.strip() == "True"
+
+
+def test_a_new_process_refuses_a_to_level_the_other_facts_contradict(built_db, tmp_path):
+    """The rate that works the level out is an edition parameter its game's rule modules
+    register: a process whose first question is this one must have them before checking."""
+    import subprocess
+    import sys
+
+    query = tmp_path / "sell.json"
+    query.write_text(json.dumps({"game": "munchkin", "rulebook": "munchkin-es",
+                                 "state": {"level": 3},
+                                 "action": {"verb": "sell", "gold": 1100, "to_level": 5}}))
+    done = subprocess.run([sys.executable, "-m", "cardbase.cli", "check", str(query), "--db",
+                           str(built_db)], capture_output=True, text=True)
+    assert done.returncode == 2, done.stdout
+    assert "to_level" in done.stderr and "4" in done.stderr

@@ -23,7 +23,8 @@ from .. import i18n
 from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
-from .model import ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of
+from .model import (ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of,
+                    load_rules)
 from .query import Situation
 from .recall import Recall
 
@@ -237,6 +238,7 @@ def _check_derived_level(situation: Situation, rulebooks: list[str]) -> None:
     given = situation.action.get("to_level")
     if given is None:
         return
+    load_rules(situation.game)  # the rates are the rulebooks' edition parameters
     for rulebook in rulebooks:
         rate = PARAMETERS.get(rulebook, {}).get("gold_per_level")
         derived = situation.derived_to_level(rate)

@@ -113,6 +113,13 @@ _LOADED: set[str] = set()
 def rules_for(game: str) -> list[Rule]:
     """The rules of ``game``: importing the rule modules its declaration names registers them (a
     question about one game imports that game's rules only)."""
+    load_rules(game)
+    return [r for r in REGISTRY if game in r.games]
+
+
+def load_rules(game: str) -> None:
+    """Import the rule modules of ``game`` (once): its rules and its rulebooks' edition
+    ``PARAMETERS`` are registered."""
     if game not in _LOADED:
         import importlib
 
@@ -123,7 +130,6 @@ def rules_for(game: str) -> list[Rule]:
             # a plain name is a module of this package; a dotted one is imported as written
             importlib.import_module(module if "." in module else f"{__package__}.{module}")
         _LOADED.add(game)
-    return [r for r in REGISTRY if game in r.games]
 
 
 _BY_VERB: dict[tuple[str, str, str], list[Rule]] = {}
