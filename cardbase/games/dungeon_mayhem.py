@@ -27,11 +27,14 @@ GAME = Game(
                            ("lose_hit_points", None, None)]),
     table_variants={
         **{("play", kind): [{}, {"hit_points": 0}, {"cards_played": 1},
-                            {"cards_played": 1, "play_again_pending": 1}, {"players_left": 1}]
+                            {"cards_played": 1, "play_again_pending": 1}, {"players_left": 1},
+                            {"this_turn": {"drew": False}},
+                            {"this_turn": {"drew": True, "cards_played": 1}}]
            for kind in CARD_TYPES},
         ("play", "attack"): [{}, {"hit_points": 0}, {"cards_played": 1},
                              {"cards_played": 1, "play_again_pending": 1}, {"players_left": 1},
-                             {"target_defense": [1]}],
+                             {"target_defense": [1]}, {"this_turn": {"drew": False}},
+                             {"this_turn": {"drew": True, "cards_played": 1}}],
         ("draw", None): [{}, {"play_again_pending": 1, "hand_size": 0}, {"hit_points": 0}],
         ("end_turn", None): [{"cards_played": 0}, {"cards_played": 1},
                              {"cards_played": 1, "play_again_pending": 1}],

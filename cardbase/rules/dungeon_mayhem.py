@@ -34,8 +34,11 @@ def three_cards(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.turn.draw_first", GAME,
       N_("Your turn begins by drawing one card from your deck."),
       cite={ES: "1. Roba una carta de tu mazo."},
-      verbs=("draw",))
+      verbs=("draw", "play"))
 def draw_first(s: Situation, rulebook: str):
+    if s.verb == "play":
+        # the draw is step 1 of the turn: nothing is played before it
+        return FORBID if s.my_turn and not drawn(s) else None
     if s.verb == "draw" and s.phase in ("draw", "play_cards") and not s.state.get("play_again_pending"):
         if not s.my_turn:
             return FORBID
@@ -43,21 +46,39 @@ def draw_first(s: Situation, rulebook: str):
     return None
 
 
+def drawn(s: Situation) -> bool:
+    """Whether this turn's draw is done: said in ``this_turn.drew``, else implied by the phase
+    or by cards already played (or owed to a Play Again) this turn."""
+    drew = s.turn("drew")
+    if drew is not None:
+        return drew
+    return s.phase != "draw" or cards_played(s) >= 1 or bool(s.state.get("play_again_pending"))
+
+
+def cards_played(s: Situation) -> int:
+    """The cards played this turn, given as ``cards_played`` or ``this_turn.cards_played``."""
+    return s.state.get("cards_played", s.turn("cards_played", 0))
+
+
 @rule("dungeon_mayhem.turn.play_on_your_turn", GAME,
       N_("You play cards from your hand on your own turn; you must play at least one."),
-      cite={ES: "Juega una carta de tu mano colocándola sobre la mesa frente a ti. A veces puedes "
-                "jugar más de una carta en un turno, pero tienes que jugar al menos una."},
-      verbs=("play", "end_turn", "pass"))
+      cite={ES: ("Esto es lo que debe hacer en su turno:",
+                 "Juega una carta de tu mano colocándola sobre la mesa frente a ti. A veces puedes "
+                 "jugar más de una carta en un turno, pero tienes que jugar al menos una.")},
+      verbs=("play", "end_turn", "pass", "draw"))
 def play_on_turn(s: Situation, rulebook: str):
+    if s.verb == "draw" and s.card_type == "draw":
+        # playing a Draw card is playing a card: on your own turn only
+        return None if s.my_turn else FORBID
     if s.verb == "play":
-        if not s.my_turn or s.phase not in ("play_cards",):
+        if s.my_turn and not drawn(s):
+            return None  # dungeon_mayhem.turn.draw_first decides: the draw comes first
+        if not s.my_turn or s.phase not in ("play_cards", "draw"):
             return FORBID
-        played = s.state.get("cards_played", 0)
-        if played >= 1 and not s.state.get("play_again_pending"):
-            return FORBID
-        return ALLOW
+        # a second card needs a Play Again symbol: dungeon_mayhem.play_again.extra_card decides
+        return ALLOW if cards_played(s) < 1 else None
     if s.verb in ("end_turn", "pass"):
-        if s.state.get("cards_played", 0) < 1:
+        if cards_played(s) < 1:
             return FORBID
         return FORBID if s.state.get("play_again_pending") else ALLOW
     return None
@@ -78,6 +99,9 @@ def play_on_turn(s: Situation, rulebook: str):
 def play_again(s: Situation, rulebook: str):
     pending = s.state.get("play_again_pending", 0)
     if not pending:
+        # without a Play Again symbol left, the one card of the turn is all you play
+        if s.verb == "play" and s.my_turn and drawn(s) and cards_played(s) >= 1:
+            return FORBID
         return None
     if s.verb == "play":
         return ALLOW if s.my_turn else FORBID

@@ -370,13 +370,15 @@ def slots(s: Situation, rulebook: str):
     used = s.state["equipped"]
     hands = used.get("1_hand", 0) + 2 * used.get("2_hands", 0)
     if slot in ("headgear", "armor", "footgear"):
-        free = used.get(slot, 0) == 0
-    elif slot == "1_hand":
-        free = hands <= 1
-    else:
-        free = hands == 0
-    return ALLOW if free else depends(N_("you first stop using an item in the {slot} slot"),
-                                      slot=slot)
+        if used.get(slot, 0) == 0:
+            return ALLOW
+        return depends(N_("you first stop using an item in the {slot} slot"), slot=slot)
+    # the hand slots share two hands: a 2-hand item needs both, a 1-hand item one
+    needed = 2 if slot == "2_hands" else 1
+    if 2 - hands >= needed:
+        return ALLOW
+    return depends(N_("you first stop using items in your hands until {needed} of your two "
+                      "hands are free"), needed=needed)
 
 
 @rule("munchkin.items.no_swapping_in_combat", FAMILY,
@@ -844,7 +846,10 @@ def enhancer_timing(s: Situation, rulebook: str):
       cite={ES: "Jugando un Monstruo Errante junto con un monstruo de tu mano para que se unan a "
                 "cualquier combate.",
             JA: "これはあなたの手札から任意の戦闘にモンスターを1体送り込む事が出来ます。",
-            DE: "Die genannte Karte bringt ein weiteres Monster in den Kampf"},
+            DE: ("Die genannte Karte bringt ein weiteres Monster in den Kampf",
+                 "Spiele diese Karte mit einem Monster von deiner Hand, während jemand (du "
+                 "eingeschlossen) im Kampf ist.",
+                 "Dein Monster schließt sich dem/den schon kämpfenden an")},
       verbs=("play", "use", "equip"))
 def wandering_monster(s: Situation, rulebook: str):
     if not playing(s, "wandering_monster"):
@@ -932,6 +937,20 @@ def run_from_all(s: Situation, rulebook: str):
     count, monsters = s.action.get("count"), s.combat("monsters")
     if count is not None and monsters is not None and count < monsters:
         return FORBID
+    return ALLOW
+
+
+@rule("munchkin.running_away.roll_for_each", FAMILY,
+      N_("Running away from several monsters, you roll for each of them separately, in the order "
+         "you choose."),
+      cite={DE: ("Weg lauf würfe einzeln entschieden werden.",
+                 "Das Opfer bestimmt die Reihen")},
+      verbs=("run_away",))
+def roll_for_each(s: Situation, rulebook: str):
+    if s.verb != "run_away" or not s.in_combat or s.role == "bystander":
+        return None
+    if max(s.action.get("count") or 1, s.combat("monsters") or 1) < 2:
+        return None
     return ALLOW
 
 
@@ -1076,6 +1095,18 @@ def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level"):
         return None
     return ALLOW if acquired_or_own_turn(s) else FORBID
+
+
+@rule("munchkin.go_up_a_level.own_level", CORE,
+      N_("In the older edition a Go Up a Level card raises your own level: you cannot play it on "
+         "another player."),
+      cite={JA: "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。"},
+      restriction=True,
+      verbs=("play", "use", "equip"))
+def go_up_a_level_own_level(s: Situation, rulebook: str):
+    if not playing(s, "go_up_a_level") or s.target in (None, "self"):
+        return None
+    return FORBID
 
 
 # --- cards against rules ---------------------------------------------------------------------

@@ -59,6 +59,24 @@ def race_and_escape(s: Situation, rulebook: str):
     return None
 
 
+@rule("munchkin.running_away.race_card_changes_the_roll", CORE,
+      N_("Every Race but Human has abilities, written on its card: a failed escape roll may "
+         "still succeed if your Race card changes the roll."),
+      cite={ES: "Los Humanos no tienen capacidades especiales, mientras que todas las demás Razas "
+                "si las tienen (se explican en las cartas)."},
+      overrides=("munchkin.running_away.roll",),
+      verbs=("run_away",))
+def race_card_and_escape(s: Situation, rulebook: str):
+    roll, need = s.action.get("roll"), edition(rulebook).get("escape_roll")
+    if s.verb != "run_away" or roll is None or need is None or roll >= need:
+        return None
+    races = [race for race in s.races if race != "human"]
+    if not races:
+        return None
+    return depends(N_("your Race card ({race}) changes the escape roll enough to reach {need}"),
+                   race=", ".join(races), need=need)
+
+
 @rule("munchkin.running_away.discard_the_monster", FAMILY,
       N_("A monster you escape from is discarded."),
       cite={ES: "Si consigues escapar, descarta el monstruo.",

@@ -36,7 +36,9 @@ def army_discard(s: Situation, rulebook: str):
 
 @rule("warhammer.army.only_one", GAME,
       N_("You may belong to only one army at a time, unless you play the Alliance."),
-      cite={DE: "Du darfst maximal 1 Armee gleichzeitig angehören."},
+      cite={DE: ("Du darfst maximal 1 Armee gleichzeitig angehören.",
+                 "Falls du Allianz spielst, wenn du zwei Armeen hast, erhältst du alle Vor- und "
+                 "Nachteile beider Armeen.")},
       restriction=True,
       verbs=("play",))
 def one_army(s: Situation, rulebook: str):
