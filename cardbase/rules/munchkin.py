@@ -192,25 +192,39 @@ def no_two_copies(s: Situation, rulebook: str):
 
 @rule("munchkin.powers.discard_any_card", CORE,
       N_("To power a Race or Class ability you may discard any of your cards, in play or in your "
-         "hand; but curses you keep cannot be discarded for a Race or Class power."),
+         "hand."),
       cite={ES: ("Algunas de las habilidades proporcionadas por la Raza requieren descartes para su "
                  "uso.",
                  "En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
                  "tu mano.",
                  "Algunas de las capacidades de Clase se potencian mediante descartes.",
                  "Para potenciar estas capacidades especiales puedes descartarte de cualquier "
-                 "carta, en juego o en tu mano.",
-                 "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
-                 "usar un poder de Clase o Raza (listillo...)."),
+                 "carta, en juego o en tu mano."),
             JA: ("いくつかの特殊能力は、カードを捨てる事によって効果を発揮するものがあります。",
                  "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。")},
       verbs=("discard",))
 def discard_for_powers(s: Situation, rulebook: str):
     if s.verb != "discard" or s.action.get("reason") not in ("class_power", "race_power"):
         return None
-    if s.card_type == "curse" and s.source == "in_play":
-        return FORBID if rulebook == ES else None
+    if _kept_curse(s):
+        return None  # whether a curse kept in play counts as "any card" is for the rule below
     return ALLOW
+
+
+def _kept_curse(s: Situation) -> bool:
+    return s.card_type == "curse" and s.source == "in_play"
+
+
+@rule("munchkin.powers.kept_curses_not_for_powers", CORE,
+      N_("Curses you keep in play cannot be discarded to power a Race or Class ability."),
+      cite={ES: "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
+                "usar un poder de Clase o Raza (listillo...)."},
+      verbs=("discard",))
+def kept_curses_not_for_powers(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.action.get("reason") in ("class_power", "race_power") \
+            and _kept_curse(s):
+        return FORBID
+    return None
 
 
 @rule("munchkin.half_breed.requires_race", CORE,
@@ -234,7 +248,8 @@ def half_breed_needs_race(s: Situation, rulebook: str):
       N_("Half-Breed and Super Munchkin follow the timing of Race and Class cards: as soon as you "
          "get them, or at any time on your own turn."),
       cite={ES: "Lo mismo se aplica a las cartas de Súper Munchkin y Bastardo"},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.half_breed.requires_race",))
 def half_breed_timing(s: Situation, rulebook: str):
     if not playing(s, "half_breed", "super_munchkin"):
         return None
@@ -382,7 +397,9 @@ def no_swapping(s: Situation, rulebook: str):
          "out of use."),
       cite={ES: "Al principio de tu turno, puedes jugar cartas, poner \"en uso\" objetos que "
                 "\"llevas encima\" y viceversa, comerciar con objetos con otros jugadores, y "
-                "vender objetos para subir Niveles."},
+                "vender objetos para subir Niveles.",
+            JA: ("自分のターンであれば、トレジャーカードをプレイして直ぐ使用することができます。",
+                 "どのアイテム使用していないかが分かるように、使用しないカードを横によけるなどしておいて下さい。")},
       verbs=("equip", "unequip"))
 def arrange_items(s: Situation, rulebook: str):
     if s.verb in ("equip", "unequip") and s.source == "in_play" and s.my_turn \
@@ -1038,7 +1055,8 @@ def treasure_face(s: Situation, rulebook: str):
                  "jugarse sobre cualquier personaje en cualquier momento.",
                  "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
                  "contrario.")},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.go_up_a_level.treasure_timing",))
 def go_up_a_level_any_time(s: Situation, rulebook: str):
     if playing(s, "go_up_a_level") and s.target_state("dead") is not True:
         return ALLOW
@@ -1051,7 +1069,8 @@ def go_up_a_level_any_time(s: Situation, rulebook: str):
       cite={JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
                  "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。",
                  "\"Go up A Level(1レベルアップ)\"のカードは直ちに効果を発揮します。")},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.go_up_a_level.any_time",))
 def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level"):
         return None
