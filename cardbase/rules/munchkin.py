@@ -509,8 +509,7 @@ def no_selling_in_combat(s: Situation, rulebook: str):
             JA: ("自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
                  "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
                  "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
-                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
-                 "ハーフリングはアイテム売却の際にボーナスがあります。"),
+                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。"),
             DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände mit "
                  "einem Gesamtwert von mindestens 1.000 Goldstücken ab, um sofort eine Stufe "
                  "aufzusteigen.",
@@ -528,8 +527,24 @@ def thousand_gold(s: Situation, rulebook: str):
     if gold < rate and "halfling" not in s.races:
         return FORBID
     if gold < rate:
-        return depends(N_("your Halfling's power lets you sell for a level below 1,000 gold"))
+        # every edition's Halfling card has a selling power; the older rulebook says so too
+        return depends(HALFLING_SELLS)
     return ALLOW
+
+
+HALFLING_SELLS = N_("your Halfling's power lets you sell for a level below 1,000 gold")
+
+
+@rule("munchkin.selling.halfling_bonus", CORE,
+      N_("A Halfling has a bonus when selling items, as the Halfling card says."),
+      cite={JA: "ハーフリングはアイテム売却の際にボーナスがあります。"},
+      verbs=("sell",))
+def halfling_selling(s: Situation, rulebook: str):
+    gold, rate = s.action.get("gold"), edition(rulebook).get("gold_per_level")
+    if s.verb == "sell" and "halfling" in s.races and gold is not None and rate is not None \
+            and gold < rate:
+        return depends(HALFLING_SELLS)
+    return None
 
 
 @rule("munchkin.winning.kill_for_level_ten", FAMILY,
@@ -627,10 +642,23 @@ def hand_limit(s: Situation, rulebook: str):
 
 
 @rule("munchkin.death.no_cards_for_the_dead", CORE,
-      N_("Dead characters cannot receive cards for any reason, not even charity."),
+      N_("Charity goes to the living: a dead character gets no cards given away at charity."),
       cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
                 "por caridad, y tampoco pueden subir de Nivel.",
             JA: "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。"},
+      restriction=True,
+      verbs=("give",))
+def dead_get_no_charity(s: Situation, rulebook: str):
+    if s.verb == "give" and s.target_state("dead") \
+            and (s.phase == "charity" or s.action.get("reason") == "hand_limit"):
+        return FORBID
+    return None
+
+
+@rule("munchkin.death.no_cards_for_any_reason", CORE,
+      N_("Dead characters cannot receive cards for any reason, not even charity."),
+      cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
+                "por caridad, y tampoco pueden subir de Nivel."},
       restriction=True,
       verbs=("give", "trade"))
 def dead_receive_nothing(s: Situation, rulebook: str):
