@@ -936,10 +936,9 @@ def thief(s: Situation, rulebook: str):
 
 
 @rule("munchkin.running_away.all_or_nothing", FAMILY,
-      N_("You run away from every monster in the combat or from none: you cannot fight one and "
-         "flee the others; you roll for each."),
-      cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
-                 "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
+      N_("Who fought and lost runs away, rolling for each monster; two who fought together both "
+         "run, each rolling separately."),
+      cite={ES: ("Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
                  "monstruos, ambos deben Huir.",
                  "Deben tirar por separado.",
                  "Si estás escapando de varios monstruos debes tirar el dado por separado para "
@@ -956,10 +955,20 @@ def run_from_all(s: Situation, rulebook: str):
         return FORBID
     if s.combat("result") == "won":
         return FORBID
-    count, monsters = s.action.get("count"), s.combat("monsters")
-    if count is not None and monsters is not None and count < monsters:
-        return FORBID
     return ALLOW
+
+
+@rule("munchkin.running_away.not_from_some_only", CORE,
+      N_("You cannot fight one monster and run from the others: you run from all of them or "
+         "from none."),
+      cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás."},
+      restriction=True,
+      verbs=("run_away",))
+def run_from_none_or_all(s: Situation, rulebook: str):
+    count, monsters = s.action.get("count"), s.combat("monsters")
+    if s.verb == "run_away" and count is not None and monsters is not None and count < monsters:
+        return FORBID
+    return None
 
 
 @rule("munchkin.running_away.no_rewards", FAMILY,
