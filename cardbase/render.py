@@ -285,27 +285,51 @@ def fight(result: dict) -> None:
 
 
 def differences(result: dict) -> None:
-    """``cardbase diff``: the numbers, the rules stated in one rulebook only, and examples of
-    the decision-table cells the two rulebooks answer differently."""
+    """``cardbase diff``: each difference once (the numbers, then the rules stated in one rulebook
+    only, with what the other says instead or its silence, and how many decision-table cells each
+    changes), then the cells no listed difference explains, and examples of differing cells."""
     from .situations import describe
 
     first, second = result["rulebooks"]
-    for item in result["parameters"]:
-        parameter = words.parameter(item["parameter"])
-        click.secho(f"{parameter}: {first} {item[first]} · {second} {item[second]}", bold=True)
-        for rulebook in (first, second):
-            for quote in item["quotes"][rulebook]:
-                click.echo(f"    {rulebook}: “{quote['quote']}”")
-    for rulebook, rules in result["stated_only_in"].items():
-        for entry in rules:
-            click.secho(_("only in {rulebook}: {rule}", rulebook=rulebook, rule=entry["rule"]),
+
+    def situations(entry: dict, indent: str) -> None:
+        for group in entry.get("situations", ()):
+            sides = " · ".join(f"{rb} {_(group['verdicts'][rb])} "
+                               f"[{', '.join(group['rules'][rb]) or entry.get('silent', {}).get(rb, '')}]"
+                               for rb in (first, second))
+            click.echo(indent + _("  {cells} situations: {sides}", cells=group["cells"],
+                                  sides=sides))
+
+    for entry in result["differences"]:
+        if entry["kind"] == "parameter":
+            parameter = words.parameter(entry["parameter"])
+            click.secho(f"{parameter}: {first} {entry[first]} · {second} {entry[second]}",
                         bold=True)
+            for rulebook in (first, second):
+                for quote in entry["quotes"][rulebook]:
+                    click.echo(f"    {rulebook}: “{quote['quote']}”")
+                if rulebook in entry.get("silent", {}):
+                    click.echo(f"    {entry['silent'][rulebook]}")
+        elif entry["kind"] == "only_in":
+            click.secho(_("only in {rulebook}: {rule}", rulebook=entry["rulebook"],
+                          rule=entry["rule"]), bold=True)
             click.echo(f"    {entry['says']}")
             for quote in entry["quotes"]:
                 click.echo(f"    “{quote['quote']}”")
+            for rulebook, said in entry.get("otherwise", {}).items():
+                click.echo("    " + _("{rulebook} says otherwise:", rulebook=rulebook))
+                for statement in said["says"]:
+                    click.echo(f"      {statement}")
+                for quote in said["quotes"]:
+                    click.echo(f"      “{quote['quote']}”")
+            for silence in entry.get("silent", {}).values():
+                click.echo(f"    {silence}")
+        else:
+            continue
+        situations(entry, "  ")
     click.echo(_("{n} of {total} decision-table cells are answered differently",
                  n=result["differing_cells"], total=result["table_cells"]))
-    for entry in result.get("differences", ()):
+    for entry in result["differences"]:
         if entry["kind"] != "verdict":
             continue
         sides = " · ".join(f"{rb} {_(entry['verdicts'][rb])} "

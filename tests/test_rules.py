@@ -354,13 +354,26 @@ def test_diff_lists_each_difference_once_quoted_from_both_sides(conn):
 
     found = differences(conn, "munchkin-es", "munchkin-ja")["differences"]
     kinds = {e["kind"] for e in found}
-    assert kinds == {"parameter", "only_in", "verdict"}
+    assert {"parameter", "only_in"} <= kinds <= {"parameter", "only_in", "verdict"}
     signatures = [json.dumps([e.get("rules"), e.get("verdicts"), e.get("rule"),
                               e.get("parameter")], sort_keys=True) for e in found]
     assert len(signatures) == len(set(signatures))
+    # a rule paired with its contrary is not listed a second time from the other side
+    listed = {e["rule"] for e in found if e["kind"] == "only_in"}
+    by_id = {r.id: r for r in rules_for("munchkin")}
+    for entry in found:
+        for side in entry.get("otherwise", {}).values():
+            for contrary in side["rules"]:
+                if entry["rule"] in by_id[contrary].counterparts:
+                    assert contrary not in listed
     for entry in found:
         if entry["kind"] == "only_in":
-            assert entry["quotes"] and list(entry["silent"]) != [entry["rulebook"]]
+            other = ({"munchkin-es", "munchkin-ja"} - {entry["rulebook"]}).pop()
+            assert entry["quotes"]
+            assert (other in entry.get("silent", {})) != (other in entry.get("otherwise", {}))
+        for group in entry.get("situations", ()):
+            assert group["cells"] and group["verdicts"]["munchkin-es"] != \
+                group["verdicts"]["munchkin-ja"]
         if entry["kind"] == "parameter":
             assert all(entry["quotes"][rb] for rb in ("munchkin-es", "munchkin-ja"))
         if entry["kind"] == "verdict":

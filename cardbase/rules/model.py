@@ -7,7 +7,8 @@ applies under a rulebook only when that rulebook states it: the citations are th
 jurisdiction, so every verdict rests on text a reader can check. ``overrides`` names the general
 rules a specific one sets aside (one-shot items are the exception to "no items in combat"); a
 ``restriction`` (a prerequisite or a limit) narrows what other rules allow rather than
-contradicting them.
+contradicting them. ``counterparts`` names, for a rule some editions state and others do not,
+the rules in which those others say something else on the same point (for ``cardbase diff``).
 """
 
 from __future__ import annotations
@@ -60,12 +61,12 @@ class Rule:
     """A rule: its id, games, statement, the quotes of each rulebook stating it, its judgement."""
 
     __slots__ = ("id", "games", "statement", "citations", "judge", "overrides", "restriction",
-                 "verbs")
+                 "verbs", "counterparts")
 
     def __init__(self, id: str, games: tuple[str, ...], statement: str,  # noqa: A002
                  citations: dict[str, tuple[str, ...]], judge: Callable,
                  overrides: tuple[str, ...] = (), restriction: bool = False,
-                 verbs: tuple[str, ...] | None = None):
+                 verbs: tuple[str, ...] | None = None, counterparts: tuple[str, ...] = ()):
         self.id = id
         self.games = games
         self.statement = statement    # English message id, translated through gettext
@@ -77,6 +78,8 @@ class Rule:
         self.restriction = restriction
         #: the verbs the rule judges (``None``: any verb; ``()``: none, the rule decides fights)
         self.verbs = verbs
+        #: where another edition says otherwise on this point: the rules that state its version
+        self.counterparts = counterparts
 
     def __repr__(self) -> str:
         return f"Rule({self.id!r})"
@@ -93,7 +96,8 @@ PARAMETERS: dict[str, dict] = {}
 
 def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
          cite: dict[str, str | tuple[str, ...]], overrides: tuple[str, ...] = (),
-         restriction: bool = False, verbs: tuple[str, ...] | None = None):
+         restriction: bool = False, verbs: tuple[str, ...] | None = None,
+         counterparts: tuple[str, ...] = ()):
     """Declare a rule: the decorated function is its judgement."""
     if isinstance(games, str):
         games = (games,)
@@ -101,7 +105,8 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
     def register(judge: Callable) -> Callable:
         citations = {rb: (q,) if isinstance(q, str) else tuple(q) for rb, q in cite.items()}
         REGISTRY.append(Rule(rule_id, tuple(games), statement, citations, judge, overrides,
-                             restriction, None if verbs is None else tuple(verbs)))
+                             restriction, None if verbs is None else tuple(verbs),
+                             tuple(counterparts)))
         return judge
 
     return register

@@ -208,25 +208,39 @@ def no_two_copies(s: Situation, rulebook: str):
 
 @rule("munchkin.powers.discard_any_card", CORE,
       N_("To power a Race or Class ability you may discard any of your cards, in play or in your "
-         "hand; but curses you keep cannot be discarded for a Race or Class power."),
+         "hand."),
       cite={ES: ("Algunas de las habilidades proporcionadas por la Raza requieren descartes para su "
                  "uso.",
                  "En estos casos, puedes descartar cualquiera de tus cartas, ya esté en juego o en "
                  "tu mano.",
                  "Algunas de las capacidades de Clase se potencian mediante descartes.",
                  "Para potenciar estas capacidades especiales puedes descartarte de cualquier "
-                 "carta, en juego o en tu mano.",
-                 "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
-                 "usar un poder de Clase o Raza (listillo...)."),
+                 "carta, en juego o en tu mano."),
             JA: ("いくつかの特殊能力は、カードを捨てる事によって効果を発揮するものがあります。",
                  "この効果を発揮する為に自分のプレイしている場のカード、手札のカードを捨てる事が出来ます。")},
       verbs=("discard",))
 def discard_for_powers(s: Situation, rulebook: str):
     if s.verb != "discard" or s.action.get("reason") not in ("class_power", "race_power"):
         return None
-    if s.card_type == "curse" and s.source == "in_play":
-        return FORBID if rulebook == ES else None
+    if _kept_curse(s):
+        return None  # whether a curse kept in play counts as "any card" is for the rule below
     return ALLOW
+
+
+def _kept_curse(s: Situation) -> bool:
+    return s.card_type == "curse" and s.source == "in_play"
+
+
+@rule("munchkin.powers.kept_curses_not_for_powers", CORE,
+      N_("Curses you keep in play cannot be discarded to power a Race or Class ability."),
+      cite={ES: "Y no, las cartas de Maldiciones que se conservan no pueden ser descartadas para "
+                "usar un poder de Clase o Raza (listillo...)."},
+      verbs=("discard",))
+def kept_curses_not_for_powers(s: Situation, rulebook: str):
+    if s.verb == "discard" and s.action.get("reason") in ("class_power", "race_power") \
+            and _kept_curse(s):
+        return FORBID
+    return None
 
 
 @rule("munchkin.half_breed.requires_race", CORE,
@@ -250,7 +264,8 @@ def half_breed_needs_race(s: Situation, rulebook: str):
       N_("Half-Breed and Super Munchkin follow the timing of Race and Class cards: as soon as you "
          "get them, or at any time on your own turn."),
       cite={ES: "Lo mismo se aplica a las cartas de Súper Munchkin y Bastardo"},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.half_breed.requires_race",))
 def half_breed_timing(s: Situation, rulebook: str):
     if not playing(s, "half_breed", "super_munchkin"):
         return None
@@ -400,7 +415,9 @@ def no_swapping(s: Situation, rulebook: str):
          "out of use."),
       cite={ES: "Al principio de tu turno, puedes jugar cartas, poner \"en uso\" objetos que "
                 "\"llevas encima\" y viceversa, comerciar con objetos con otros jugadores, y "
-                "vender objetos para subir Niveles."},
+                "vender objetos para subir Niveles.",
+            JA: ("自分のターンであれば、トレジャーカードをプレイして直ぐ使用することができます。",
+                 "どのアイテム使用していないかが分かるように、使用しないカードを横によけるなどしておいて下さい。")},
       verbs=("equip", "unequip"))
 def arrange_items(s: Situation, rulebook: str):
     if s.verb in ("equip", "unequip") and s.source == "in_play" and s.my_turn \
@@ -510,8 +527,7 @@ def no_selling_in_combat(s: Situation, rulebook: str):
             JA: ("自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
                  "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
                  "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
-                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。",
-                 "ハーフリングはアイテム売却の際にボーナスがあります。"),
+                 "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。"),
             DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände mit "
                  "einem Gesamtwert von mindestens 1.000 Goldstücken ab, um sofort eine Stufe "
                  "aufzusteigen.",
@@ -529,8 +545,24 @@ def thousand_gold(s: Situation, rulebook: str):
     if gold < rate and "halfling" not in s.races:
         return FORBID
     if gold < rate:
-        return depends(N_("your Halfling's power lets you sell for a level below 1,000 gold"))
+        # every edition's Halfling card has a selling power; the older rulebook says so too
+        return depends(HALFLING_SELLS)
     return ALLOW
+
+
+HALFLING_SELLS = N_("your Halfling's power lets you sell for a level below 1,000 gold")
+
+
+@rule("munchkin.selling.halfling_bonus", CORE,
+      N_("A Halfling has a bonus when selling items, as the Halfling card says."),
+      cite={JA: "ハーフリングはアイテム売却の際にボーナスがあります。"},
+      verbs=("sell",))
+def halfling_selling(s: Situation, rulebook: str):
+    gold, rate = s.action.get("gold"), edition(rulebook).get("gold_per_level")
+    if s.verb == "sell" and "halfling" in s.races and gold is not None and rate is not None \
+            and gold < rate:
+        return depends(HALFLING_SELLS)
+    return None
 
 
 @rule("munchkin.winning.kill_for_level_ten", FAMILY,
@@ -628,10 +660,23 @@ def hand_limit(s: Situation, rulebook: str):
 
 
 @rule("munchkin.death.no_cards_for_the_dead", CORE,
-      N_("Dead characters cannot receive cards for any reason, not even charity."),
+      N_("Charity goes to the living: a dead character gets no cards given away at charity."),
       cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
                 "por caridad, y tampoco pueden subir de Nivel.",
             JA: "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。"},
+      restriction=True,
+      verbs=("give",))
+def dead_get_no_charity(s: Situation, rulebook: str):
+    if s.verb == "give" and s.target_state("dead") \
+            and (s.phase == "charity" or s.action.get("reason") == "hand_limit"):
+        return FORBID
+    return None
+
+
+@rule("munchkin.death.no_cards_for_any_reason", CORE,
+      N_("Dead characters cannot receive cards for any reason, not even charity."),
+      cite={ES: "Los personajes muertos no pueden recibir cartas por ninguna razón, ni siquiera "
+                "por caridad, y tampoco pueden subir de Nivel."},
       restriction=True,
       verbs=("give", "trade"))
 def dead_receive_nothing(s: Situation, rulebook: str):
@@ -914,10 +959,9 @@ def thief(s: Situation, rulebook: str):
 
 
 @rule("munchkin.running_away.all_or_nothing", FAMILY,
-      N_("You run away from every monster in the combat or from none: you cannot fight one and "
-         "flee the others; you roll for each."),
-      cite={ES: ("pero no puedes elegir luchar contra uno y Huir de los demás.",
-                 "Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
+      N_("Who fought and lost runs away, rolling for each monster; two who fought together both "
+         "run, each rolling separately."),
+      cite={ES: ("Si dos jugadores están cooperando y aun así no logran derrotar al monstruo o "
                  "monstruos, ambos deben Huir.",
                  "Deben tirar por separado.",
                  "Si estás escapando de varios monstruos debes tirar el dado por separado para "
@@ -934,9 +978,6 @@ def run_from_all(s: Situation, rulebook: str):
         return FORBID
     if s.combat("result") == "won":
         return FORBID
-    count, monsters = s.action.get("count"), s.combat("monsters")
-    if count is not None and monsters is not None and count < monsters:
-        return FORBID
     return ALLOW
 
 
@@ -952,6 +993,19 @@ def roll_for_each(s: Situation, rulebook: str):
     if max(s.action.get("count") or 1, s.combat("monsters") or 1) < 2:
         return None
     return ALLOW
+
+
+@rule("munchkin.running_away.not_from_some_only", CORE,
+      N_("You cannot fight one monster and run from the others: you run from all of them or "
+         "from none."),
+      cite={ES: "pero no puedes elegir luchar contra uno y Huir de los demás."},
+      restriction=True,
+      verbs=("run_away",))
+def run_from_none_or_all(s: Situation, rulebook: str):
+    count, monsters = s.action.get("count"), s.combat("monsters")
+    if s.verb == "run_away" and count is not None and monsters is not None and count < monsters:
+        return FORBID
+    return None
 
 
 @rule("munchkin.running_away.no_rewards", FAMILY,
@@ -1077,7 +1131,8 @@ def treasure_face(s: Situation, rulebook: str):
                  "jugarse sobre cualquier personaje en cualquier momento.",
                  "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
                  "contrario.")},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.go_up_a_level.treasure_timing",))
 def go_up_a_level_any_time(s: Situation, rulebook: str):
     if playing(s, "go_up_a_level") and s.target_state("dead") is not True:
         return ALLOW
@@ -1090,7 +1145,8 @@ def go_up_a_level_any_time(s: Situation, rulebook: str):
       cite={JA: ("トレジャーは、入手した時点ならば誰のターンであってもプレイすることができ、自分のターンであればどのタイミングでもプレイすることが可能です。",
                  "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。",
                  "\"Go up A Level(1レベルアップ)\"のカードは直ちに効果を発揮します。")},
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.go_up_a_level.any_time",))
 def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level"):
         return None

@@ -106,7 +106,8 @@ PROTECTED = ("munchkin.level.never_below_one", "munchkin.rewards.level_per_monst
                 "de las reglas indicadas a continuación, a no ser que la carta indique "
                 "explícitamente que la regla en cuestión no se aplica en ese caso."},
       overrides=("*",),
-      verbs=("gain_level", "lose_level", "sell", "play", "use", "draw_treasure"))
+      verbs=("gain_level", "lose_level", "sell", "play", "use", "draw_treasure"),
+      counterparts=("munchkin.cards_over_rules",))
 def four_exceptions(s: Situation, rulebook: str):
     if s.action.get("reason") != "card_allows":
         return None
@@ -442,7 +443,8 @@ def extra_big_items(s: Situation, rulebook: str):
       N_("In the older edition the extra Big items are discarded at once, all but one; on your "
          "own turn you may sell them instead."),
       cite={JA: "ただちに1個を除いて破棄しないといけません。"},
-      verbs=("discard",))
+      verbs=("discard",),
+      counterparts=("munchkin.items.no_discarding_at_will",))
 def extra_big_items_discarded(s: Situation, rulebook: str):
     if s.verb == "discard" and _extra_big_item(s) and _may_sell_now(s):
         return ALLOW

@@ -66,6 +66,7 @@ def curse_face_up_discarded(s: Situation, rulebook: str):
 @rule("munchkin.monster.drawn_otherwise_to_hand", FAMILY,
       N_("A monster you get in any other way than face up behind the door goes into your hand."),
       cite={ES: "Si se obtienen de cualquier otra manera, van directamente a tu mano",
+            JA: "モンスターと出会わなかった場合、ダンジョンの山札から2枚目のカードを裏向きのまま引いて、それを手札に入れます",
             DE: "Ziehst du ein Monster dagegen zu einem anderen Zeit punkt, nimmst du es auf die "
                 "Hand."},
       verbs=("keep",))
@@ -98,7 +99,8 @@ def one_card_one_monster(s: Situation, rulebook: str):
          "monster."),
       cite={JA: "ただし、複数のモンスター名がカードに記載されていた場合は別です。"},
       overrides=("munchkin.monster.one_card_one_monster",),
-      verbs=("run_away",))
+      verbs=("run_away",),
+      counterparts=("munchkin.monster.one_card_one_monster",))
 def several_names(s: Situation, rulebook: str):
     count, monsters = s.action.get("count"), s.combat("monsters")
     if s.verb == "run_away" and count is not None and monsters is not None and count > monsters:
