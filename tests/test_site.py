@@ -218,3 +218,23 @@ def test_a_lost_symbol_shows_its_mark_and_flag_on_the_rulebook_page(conn, tmp_pa
     with i18n.language("es"):
         label = i18n._("symbols lost")
     assert f">{label}</span>" in page
+
+
+@pytest.mark.parametrize("lang, japanese_says", [
+    ("en", '<span lang="ja">マンチキン ルール</span> says otherwise:'),
+    ("ja", "マンチキン ルール は別のことを述べています:")])
+def test_the_editions_page_says_what_the_other_edition_says_instead(conn, tmp_path, lang,
+                                                                    japanese_says):
+    """A rule one edition states and the other contradicts shows, under it, the other's rule,
+    on both sides."""
+    from cardbase.site.pages import render_site
+
+    render_site(conn, lang, tmp_path)
+    page = (tmp_path / "editions-munchkin.md").read_text(encoding="utf-8")
+    spanish, japanese = page.split("{ #only-munchkin-ja", 1)
+    assert japanese_says in spanish and japanese_says not in japanese
+    assert '<span lang="es">Munchkin — Reglas</span>' in japanese
+    if lang == "en":
+        go_up = spanish.split("Go Up a Level cards may be played on any character", 1)[1]
+        said_instead = go_up.split(japanese_says, 1)[1].split("\n", 1)[0]
+        assert "a Go Up a Level card raises your own level" in said_instead

@@ -33,6 +33,17 @@ PARAMETER_RULES = {
 }
 
 
+def _once(citations: list[dict]) -> list[dict]:
+    """``citations`` without a quote that two contrary rules share said twice."""
+    seen, out = set(), []
+    for citation in citations:
+        key = (citation["rulebook"], citation["quote"])
+        if key not in seen:
+            seen.add(key)
+            out.append(citation)
+    return out
+
+
 def differences(conn, first: str, second: str, examples: int = 25) -> dict:
     books = queries.rulebook_games(conn)
     for rulebook in (first, second):
@@ -84,7 +95,7 @@ def differences(conn, first: str, second: str, examples: int = 25) -> dict:
         if contrary:
             entry["otherwise"] = {other: {
                 "rules": [c.id for c in contrary], "says": [_(c.statement) for c in contrary],
-                "quotes": [q for c in contrary for q in quotes(c.id, other)]}}
+                "quotes": _once([q for c in contrary for q in quotes(c.id, other)])}}
             # a contrary rule that names this one back is the same difference seen from the
             # other side; one that does not states a difference of its own as well
             paired.update(c.id for c in contrary

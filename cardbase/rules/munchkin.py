@@ -1132,7 +1132,7 @@ def treasure_face(s: Situation, rulebook: str):
                  "Puedes usarlas en cualquier momento, a no ser que la carta especifique lo "
                  "contrario.")},
       verbs=("play", "use", "equip"),
-      counterparts=("munchkin.go_up_a_level.treasure_timing",))
+      counterparts=("munchkin.go_up_a_level.treasure_timing", "munchkin.go_up_a_level.own_level"))
 def go_up_a_level_any_time(s: Situation, rulebook: str):
     if playing(s, "go_up_a_level") and s.target_state("dead") is not True:
         return ALLOW
@@ -1158,7 +1158,8 @@ def go_up_a_level_treasure_timing(s: Situation, rulebook: str):
          "another player."),
       cite={JA: "\"Go Up A Level(1レベルアップ)\"のカードだけは、直ちに自分のレベルを1上げてそのカードを直ぐ破棄します。"},
       restriction=True,
-      verbs=("play", "use", "equip"))
+      verbs=("play", "use", "equip"),
+      counterparts=("munchkin.go_up_a_level.any_time",))
 def go_up_a_level_own_level(s: Situation, rulebook: str):
     if not playing(s, "go_up_a_level") or s.target in (None, "self"):
         return None

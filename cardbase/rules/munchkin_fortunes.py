@@ -45,7 +45,8 @@ def escape_roll(s: Situation, rulebook: str):
       cite={JA: ("あなたがエルフだった場合、ダイス目にボーナスが付きます。",
                  "逆にハーフリングだった場合、ペナルティーがつきます。")},
       overrides=("munchkin.running_away.roll",),
-      verbs=("run_away",))
+      verbs=("run_away",),
+      counterparts=("munchkin.running_away.race_card_changes_the_roll",))
 def race_and_escape(s: Situation, rulebook: str):
     roll, need = s.action.get("roll"), edition(rulebook).get("escape_roll")
     if s.verb != "run_away" or roll is None or need is None:
@@ -65,7 +66,8 @@ def race_and_escape(s: Situation, rulebook: str):
       cite={ES: "Los Humanos no tienen capacidades especiales, mientras que todas las demás Razas "
                 "si las tienen (se explican en las cartas)."},
       overrides=("munchkin.running_away.roll",),
-      verbs=("run_away",))
+      verbs=("run_away",),
+      counterparts=("munchkin.running_away.elf_halfling",))
 def race_card_and_escape(s: Situation, rulebook: str):
     roll, need = s.action.get("roll"), edition(rulebook).get("escape_roll")
     if s.verb != "run_away" or roll is None or need is None or roll >= need:

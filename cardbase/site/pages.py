@@ -433,13 +433,25 @@ def _editions_page(env, root, diffs, written, data: SiteData, page_lang: str = "
                                  for rb in (first, second)]} for p in diff["parameters"]]
         # each heading is the rulebook's title alone, in its language (a heading's table of
         # contents entry is plain text: it cannot hold two languages)
+        # the rules of the other edition that say otherwise, whichever side lists the pair
+        contrary: dict[str, set[str]] = {}
+        for entry in diff["differences"]:
+            for side in entry.get("otherwise", {}).values():
+                for rule_id in side["rules"]:
+                    contrary.setdefault(entry["rule"], set()).add(rule_id)
+                    contrary.setdefault(rule_id, set()).add(entry["rule"])
         only = [{"title": data.rulebook_title(rb), "anchor": safe_id(f"only-{rb}"),
                  "lang": data.rulebook_lang(rb),
+                 "otherwise": _worded("{rulebook} says otherwise:", rulebook=markup.in_lang(
+                     data.rulebook_title(other), data.rulebook_lang(other), page_lang)),
                  "rules": [{"rule": safe_id(r["rule"]), "anchor": anchor(r["rule"]),
                             "says": i18n._(statements[r["rule"]]) if r["rule"] in statements
-                            else r["says"], "quotes": [q["quote"] for q in r["quotes"]]}
+                            else r["says"], "quotes": [q["quote"] for q in r["quotes"]],
+                            "otherwise": [i18n._(statements[c]) for c in
+                                          sorted(contrary.get(r["rule"], ())) if c in statements]}
                            for r in rules]}
-                for rb, rules in diff["stated_only_in"].items() if rules]
+                for rb, other in ((first, second), (second, first))
+                for rules in [diff["stated_only_in"][rb]] if rules]
         foreign = {str(side["anchor"]): markup.bcp47(side["lang"]) for side in only
                    if side["lang"] and side["lang"] != page_lang}
         _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
