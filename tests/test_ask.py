@@ -292,6 +292,22 @@ def test_ask_json_follows_the_spec(runner, built_db):
         in data["readings"]
 
 
+@pytest.mark.parametrize("question, statement", [
+    ("¿puedo jugarle una maldición a Ana si no es mi turno?", "Una Maldición"),
+    ("darf ich im Kampf verkaufen?", "Gegenstände"),
+    ("có được bán vật phẩm khi chiến đấu không?", "vật phẩm")])
+def test_the_answer_speaks_the_questions_language_whatever_the_interface(
+        runner, built_db, monkeypatch, question, statement):
+    """Rule statements and conditions come in the question's language, as its quotes do, under
+    an English interface as under any other."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    data = json.loads(_ask(runner, built_db, question, "--json").stdout)
+    said = " ".join(entry["says"] for entry in data["because"])
+    assert statement in said, said
+
+
 @pytest.mark.parametrize("question, lang", [
     ("darf ich im Kampf verkaufen?", "de"), ("他人のターンでも種族カードを捨てられる？", "ja"),
     ("có được bán vật phẩm khi chiến đấu không?", "vi")])

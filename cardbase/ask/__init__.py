@@ -98,6 +98,7 @@ class Asker:
             rulebook: str | None = None, extra: dict | None = None) -> dict:
         """Answer ``question``; ``extra`` adds facts (a dotted path -> value) given afterwards,
         such as the answer to a follow-up question."""
+        from ..i18n import language
         from ..rules.checker import check
         from .answer import build_query, choose_game, choose_rulebook, left_out, missing_fact
         from .reader import Fact
@@ -120,10 +121,13 @@ class Asker:
             raise Unreadable(_message(lang, N_("I could not tell what you want to do (play, "
                                             "discard, sell, help, run away...): please say the "
                                                "action.")), lang, "action")
-        result = check(self.conn, query, lang, self.books)
-        missing = None
-        if result["verdict"] == "conditional":
-            missing = missing_fact(lambda q: check(self.conn, q, lang, self.books), query)
+        # the answer (statements, conditions) in the question's language, as its quotes are,
+        # whatever the interface's language
+        with language(lang):
+            result = check(self.conn, query, lang, self.books)
+            missing = None
+            if result["verdict"] == "conditional":
+                missing = missing_fact(lambda q: check(self.conn, q, lang, self.books), query)
         readings = [{"key": f.key, "value": f.value, "words": f.words} for f in used]
         if "card" in query["action"] and reading.card:
             readings.append({"key": "action.card", "value": query["action"]["card"],
