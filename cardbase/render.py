@@ -297,8 +297,9 @@ def differences(result: dict) -> None:
             sides = " · ".join(f"{rb} {_(group['verdicts'][rb])} "
                                f"[{', '.join(group['rules'][rb]) or entry.get('silent', {}).get(rb, '')}]"
                                for rb in (first, second))
-            click.echo(indent + _("  {cells} situations: {sides}", cells=group["cells"],
-                                  sides=sides))
+            click.echo(indent + ngettext("  {cells} situation: {sides}",
+                                         "  {cells} situations: {sides}", group["cells"],
+                                         cells=group["cells"], sides=sides))
 
     for entry in result["differences"]:
         if entry["kind"] == "parameter":
@@ -335,7 +336,8 @@ def differences(result: dict) -> None:
         sides = " · ".join(f"{rb} {_(entry['verdicts'][rb])} "
                            f"[{', '.join(entry['rules'][rb]) or entry['silent'][rb]}]"
                            for rb in (first, second))
-        click.echo(_("  {cells} situations: {sides}", cells=entry["cells"], sides=sides))
+        click.echo(ngettext("  {cells} situation: {sides}", "  {cells} situations: {sides}",
+                            entry["cells"], cells=entry["cells"], sides=sides))
     for row in result["examples"][:LIST_LIMIT]:
         verdicts = ", ".join(f"{rulebook} {_(row['by_rulebook'][rulebook])}"
                              for rulebook in (first, second))
