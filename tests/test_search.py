@@ -14,6 +14,13 @@ def test_folding():
     assert fold("が") == "が"          # voicing marks are letters in Japanese
 
 
+def test_invisible_characters_typed_or_pasted_are_no_part_of_a_word():
+    # a zero-width space, a soft hyphen, a joiner, a right-to-left mark, a byte-order mark
+    assert fold("hu\u200bir") == "huir"
+    assert fold("Ma\u00adza\u200d Afi\u200flada\ufeff") == "maza afilada"
+    assert fold("戦\u200b闘") == "戦闘"
+
+
 def test_cjk_is_indexed_as_character_pairs():
     assert index_text("戦闘中") == "戦闘 闘中"
     assert index_text("Half-Breedカード") == "half breed カー ード"

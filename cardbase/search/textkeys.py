@@ -1,6 +1,7 @@
 """Search keys: text folded so that what a user types finds what the rulebook prints.
 
-``fold`` lowercases (``casefold``: ``ß`` → ``ss``), applies NFKC (full-width forms), removes the
+``fold`` drops invisible format characters (a zero-width space, a soft hyphen, a direction
+mark), lowercases (``casefold``: ``ß`` → ``ss``), applies NFKC (full-width forms), removes the
 accents of Latin letters (``Lượt`` → ``luot``, ``Fähigkeit`` → ``fahigkeit``), and folds the letters
 that have no decomposition (``đ`` → ``d``, ``ø`` → ``o``, ``ł`` → ``l``). Kana keep their voicing
 marks: が is not か. ``search_tokens`` then turns folded text into index terms: words for scripts
@@ -28,6 +29,8 @@ def is_cjk_char(ch: str) -> bool:
 @lru_cache(maxsize=4096)
 def fold_char(ch: str) -> str:
     """The folded form of one character (possibly empty or several characters)."""
+    if unicodedata.category(ch) == "Cf":
+        return ""  # a zero-width space or joiner, a soft hyphen, a direction mark: invisible
     text = unicodedata.normalize("NFKC", ch).casefold()
     out = []
     for c in unicodedata.normalize("NFD", text):
