@@ -480,3 +480,12 @@ def test_a_new_process_refuses_a_to_level_the_other_facts_contradict(built_db, t
                            str(built_db)], capture_output=True, text=True)
     assert done.returncode == 2, done.stdout
     assert "to_level" in done.stderr and "4" in done.stderr
+
+
+@pytest.mark.parametrize("ref", ["munchkin-es/Huir", "munchkin-es/huír", "Munchkin-ES/Huir"])
+def test_a_section_named_as_a_reader_writes_it(runner, built_db, ref):
+    data = json.loads(invoke(runner, ["section", ref, "--json"], built_db).stdout)
+    assert data["ref"] == "munchkin-es/huir"
+    spaced = json.loads(invoke(runner, ["section", "munchkin-es/Vender objetos", "--json"],
+                               built_db).stdout)
+    assert spaced["ref"] == "munchkin-es/vender-objetos"

@@ -95,6 +95,14 @@ def get_section(conn: sqlite3.Connection, ref: str) -> dict:
         raise QueryError(_("a section is named rulebook/section, e.g. munchkin-es/huir; got {ref!r}",
                            ref=ref))
     row = queries.section_by_ref(conn, ref)
+    if row is None:  # written as a reader would: capitals, accents, spaces
+        from .textkeys import slugify
+
+        book, _sep, name = ref.partition("/")
+        written = f"{book.strip().lower()}/{slugify(name)}"
+        if written != ref and slugify(name):
+            row = queries.section_by_ref(conn, written)
+            ref = written if row is not None else ref
     if row is None:
         rulebook = ref.split("/", 1)[0]
         _check_rulebook(conn, rulebook)
