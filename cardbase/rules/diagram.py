@@ -556,19 +556,32 @@ def _cards(conn, game: str) -> list[tuple[str, dict]]:
 def export(compiled: Compiled, lang: str) -> dict:
     """``compiled`` as plain data for a page in ``lang``: its fields and values, its nodes (a
     child ``c >= 0`` is a node, ``c < 0`` the answer ``-c - 1``), its roots, its answers, and each
-    deciding rule's statement and citations once (they are the same in every answer; an answer's
-    ``because`` entry keeps what depends on the situation: the rule, its verdict, its condition,
-    what it set aside)."""
-    answers, rules = [], {}
-    for one in compiled.answers.get(lang, []):
+    deciding rule's statement and citations once (an answer's ``because`` entry keeps what
+    depends on the situation: the rule, its verdict, its condition, what it set aside, and, in an
+    answer about one rulebook, ``cited_in``: that rulebook, whose citations alone it shows)."""
+    given = compiled.answers.get(lang, [])
+    rules: dict[str, dict] = {}
+    for one in given:  # each rule's citations under every rulebook: the longest list given
+        for entry in one.get("because", ()):
+            known = rules.get(entry["rule"])
+            if known is None or len(entry["citations"]) > len(known["citations"]):
+                rules[entry["rule"]] = {"says": entry["says"], "citations": entry["citations"]}
+    answers = []
+    for one in given:
         one = dict(one)
         because = []
         for entry in one.get("because", ()):
-            constant = {"says": entry["says"], "citations": entry["citations"]}
-            known = rules.setdefault(entry["rule"], constant)
-            if known != constant:
-                raise ValueError(f"rule {entry['rule']} is cited differently in two answers")
-            because.append({k: v for k, v in entry.items() if k not in constant})
+            constant = rules[entry["rule"]]
+            kept = {k: v for k, v in entry.items() if k not in constant}
+            if entry["citations"] != constant["citations"]:
+                books = {c["rulebook"] for c in entry["citations"]}
+                book = books.pop() if len(books) == 1 else None
+                if book is None or _cited_in(constant["citations"], book) != entry["citations"]:
+                    raise ValueError(f"rule {entry['rule']} is cited differently in two answers")
+                kept["cited_in"] = book
+            if entry["says"] != constant["says"]:
+                raise ValueError(f"rule {entry['rule']} is stated differently in two answers")
+            because.append(kept)
         if "because" in one:
             one["because"] = because
         answers.append(one)
@@ -611,5 +624,17 @@ def walk(data: dict, query: dict) -> dict | None:
         n = children[spec["values"].index(value)]
     one = dict(data["answers"][-n - 1])
     if "because" in one:
-        one["because"] = [dict(entry, **data["rules"][entry["rule"]]) for entry in one["because"]]
+        because = []
+        for entry in one["because"]:
+            full = dict(entry, **data["rules"][entry["rule"]])
+            book = full.pop("cited_in", None)
+            if book is not None:
+                full["citations"] = _cited_in(full["citations"], book)
+            because.append(full)
+        one["because"] = because
     return one
+
+
+def _cited_in(citations: list[dict], rulebook: str) -> list[dict]:
+    """The citations of ``rulebook``, in their order among all of a rule's."""
+    return [c for c in citations if c["rulebook"] == rulebook]

@@ -322,7 +322,10 @@ def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: C
             if rule.id in seen:
                 continue
             seen.add(rule.id)
-            citing = [r for r in rulebooks if r in rule.citations]
+            # a question about one rulebook rests on that rulebook's passages: another edition's
+            # may state another number (a Dwarf's hand limit) and contradict the verdict
+            citing = [r for r in ([situation.rulebook] if situation.rulebook else rulebooks)
+                      if r in rule.citations]
             entry = _explain(rule, outcome, citer, citing, lang)
             set_aside = [r.id for r, _o in verdict.set_aside]
             if set_aside:

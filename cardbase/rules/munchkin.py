@@ -631,13 +631,16 @@ def trading(s: Situation, rulebook: str):
             JA: ("自分のターンの終了時に手札が5枚(ドワーフならば6枚)より多くなることはできません。",
                  "超過分のカードを最もレベルが低く且つ生存しているプレイヤーに渡します。",
                  "超過分のカードは単に破棄します。")},
-      verbs=("end_turn", "give", "discard"))
+      verbs=("end_turn", "give", "discard", "keep"))
 def hand_limit(s: Situation, rulebook: str):
     limit = hand_limit_of(s, rulebook)
     if limit is None:
         return None
     size = s.state.get("hand_size")
-    if s.verb == "end_turn" and size is not None:
+    # ending the turn, or keeping the cards in your hand (no card in play named) as it ends
+    keeping_the_hand = s.verb == "keep" and s.card_type is None and not s.card \
+        and s.action.get("from") in (None, "hand")
+    if (s.verb == "end_turn" or keeping_the_hand) and size is not None:
         return ALLOW if size <= limit else FORBID
     if s.verb in ("give", "discard") and s.reason(limit) == "hand_limit":
         if size is not None and size <= limit:

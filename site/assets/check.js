@@ -138,7 +138,10 @@
                                 words.set_aside + ": " + entry.overrides.join(", ")));
           }
           var quotes = item.appendChild(el("ul", {"class": "cb-citations"}));
-          rule.citations.forEach(function (c) { quotes.appendChild(citation(c)); });
+          // an answer about one rulebook shows that rulebook's passages only
+          rule.citations.forEach(function (c) {
+            if (!entry.cited_in || c.rulebook === entry.cited_in) quotes.appendChild(citation(c));
+          });
         });
       }
       if (answer.conditions.length) {
