@@ -21,6 +21,16 @@ def staging_name(target: Path) -> Path:
     return target.with_name(f".{target.name}.{os.getpid()}.tmp")
 
 
+def staged_for(path: str) -> str | None:
+    """The file a staging path of this process stands for (``.cardbase.db.<pid>.tmp`` →
+    ``cardbase.db``), else ``None``: an error met while staging is reported on that file."""
+    folder, name = os.path.split(path)
+    suffix = f".{os.getpid()}.tmp"
+    if name.startswith(".") and name.endswith(suffix) and len(name) > len(suffix) + 1:
+        return os.path.join(folder, name[1:-len(suffix)])
+    return None
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True

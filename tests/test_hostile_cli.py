@@ -221,3 +221,19 @@ def test_unreadable_files_are_one_line(runner, built_db, tmp_path):
     database.write_bytes(built_db.read_bytes())
     database.chmod(0)
     one_line(runner.invoke(main, ["rulebooks", "--db", str(database)]), 1)
+
+
+@pytest.mark.parametrize("lang, reason", [(None, "no such file or folder"),
+                                          ("ja_JP.UTF-8", "ファイルまたはフォルダーがありません")])
+def test_a_file_that_cannot_be_written_is_named_as_asked_in_the_users_language(
+        runner, built_db, tmp_path, monkeypatch, lang, reason):
+    """Writing goes through a staging file beside the target: an error names the target, not
+    the staging file, and says why in the user's language."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang or "C.UTF-8")
+    target = tmp_path / "missing" / "x.json"
+    result = runner.invoke(main, ["export", "--out", str(target), "--db", str(built_db)])
+    assert result.exit_code == 1
+    assert f"{target}: {reason}" in result.stderr, result.stderr
+    assert ".tmp" not in result.stderr

@@ -105,11 +105,27 @@ def guarded(command):
     return wrapper
 
 
+#: the operating system's reasons most often met, in the user's language (others as the system
+#: words them)
+_OS_REASONS = {"ENOENT": N_("no such file or folder"), "EACCES": N_("permission denied"),
+               "EPERM": N_("permission denied"), "EROFS": N_("the file system is read-only"),
+               "ENOSPC": N_("no space left on the device"), "EISDIR": N_("it is a folder"),
+               "ENOTDIR": N_("a part of the path is not a folder")}
+
+
 def _os_error(exc: OSError) -> str:
-    """An operating-system error as ``file: reason`` (``str(exc)`` repeats the errno)."""
-    if exc.filename is not None and exc.strerror:
-        return f"{exc.filename}: {exc.strerror}"
-    return exc.strerror or str(exc)
+    """An operating-system error as ``file: reason`` (``str(exc)`` repeats the errno); a file
+    being staged is named as the file it stands for."""
+    import errno
+
+    from ..atomic import staged_for
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    reason = _(_OS_REASONS[name]) if name in _OS_REASONS else exc.strerror
+    if exc.filename is not None and reason:
+        filename = os.fsdecode(exc.filename) if isinstance(exc.filename, bytes) else str(exc.filename)
+        return f"{staged_for(filename) or filename}: {reason}"
+    return reason or str(exc)
 
 
 def db_option(command):
