@@ -173,6 +173,10 @@ class Situation:
 
     @cached_property
     def is_item(self) -> bool:
+        # with no card named and no type given, an item's own details (its slot, Big or not)
+        # say that an item is meant
+        if self.card_type is None and any(k in self.action for k in ("slot", "big")):
+            return True
         return self.card_type in ("item", "one_shot_item")
 
     # --- facts the checker works out -----------------------------------------------------------
@@ -193,13 +197,17 @@ class Situation:
 
     def reason(self, hand_limit: int | None = None) -> str | None:
         """The reason given, or the one the facts imply: cards given away or discarded in the
-        charity phase of my own turn, with a hand over the limit, go for the hand limit."""
+        charity phase of my own turn go for the hand limit when the hand is over it, and also
+        when the hand size is given and no card, type or item detail says what else they are
+        (at or under the limit the hand limit then has nothing to give away)."""
         if "reason" in self.action:
             return self.action["reason"]
         if self.verb in ("give", "discard") and self.phase in ("charity", "end_of_turn") \
-                and self.my_turn and hand_limit is not None \
-                and self.state.get("hand_size", 0) > hand_limit:
-            return "hand_limit"
+                and self.my_turn and hand_limit is not None and "hand_size" in self.state:
+            if self.state["hand_size"] > hand_limit:
+                return "hand_limit"
+            if self.card is None and self.card_type is None and not self.is_item:
+                return "hand_limit"
         return None
 
 

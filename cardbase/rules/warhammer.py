@@ -37,6 +37,8 @@ def army_discard(s: Situation, rulebook: str):
 @rule("warhammer.army.only_one", GAME,
       N_("You may belong to only one army at a time, unless you play the Alliance."),
       cite={DE: ("Du darfst maximal 1 Armee gleichzeitig angehören.",
+                 "Allianz: Diese Karte darfst du jederzeit ausspielen, wenn du schon eine Armee. "
+                 "im Spiel hast, an die du die Allianz anlegen kannst.",
                  "Falls du Allianz spielst, wenn du zwei Armeen hast, erhältst du alle Vor- und "
                  "Nachteile beider Armeen.")},
       restriction=True,
