@@ -159,6 +159,16 @@ def test_a_file_that_is_not_a_database(runner, tmp_path):
     assert result.exit_code == 1 and "not a cardbase database" in result.stderr
 
 
+def test_an_empty_file_or_a_folder_is_no_database(runner, tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    result = runner.invoke(main, ["rulebooks", "--db", str(empty)])
+    assert result.exit_code == 1 and "not a cardbase database" in result.stderr
+    assert "another version" not in result.stderr
+    result = runner.invoke(main, ["rulebooks", "--db", str(tmp_path)])
+    assert result.exit_code == 1 and "is a folder" in result.stderr
+
+
 def test_export_json(runner, built_db, tmp_path):
     out = tmp_path / "cardbase.json"
     result = invoke(runner, ["export", "--format", "json", "--out", str(out)], built_db)

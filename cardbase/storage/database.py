@@ -31,6 +31,9 @@ def default_path() -> Path:
 def connect(path: Path | str | None = None) -> sqlite3.Connection:
     """A read-only connection to the database at ``path`` (or the default one)."""
     path = paths.database_file(path or None)
+    if os.path.isdir(path):
+        raise DatabaseMissing(_("{path} is a folder, not a database file; name the file "
+                                "`cardbase build` wrote (cardbase.db)", path=path))
     if not os.path.isfile(path):
         raise DatabaseMissing(_("no database at {path}; build it first with `cardbase build`",
                                 path=path))
@@ -42,6 +45,9 @@ def connect(path: Path | str | None = None) -> sqlite3.Connection:
     except sqlite3.DatabaseError as exc:
         raise CardbaseError(_("{path} is not a cardbase database ({error})", path=path,
                               error=exc)) from exc
+    if version == 0:  # no schema at all: an empty file, or a database of something else
+        raise CardbaseError(_("{path} is not a cardbase database (it holds no cardbase tables); "
+                              "build it with `cardbase build`", path=path))
     if version != SCHEMA_VERSION:
         raise CardbaseError(_("{path} was built by another version of cardbase; rebuild it with "
                               "`cardbase build`", path=path))
