@@ -123,7 +123,8 @@ def _os_error(exc: OSError) -> str:
     name = errno.errorcode.get(exc.errno or 0, "")
     reason = _(_OS_REASONS[name]) if name in _OS_REASONS else exc.strerror
     if exc.filename is not None and reason:
-        filename = os.fsdecode(exc.filename) if isinstance(exc.filename, bytes) else str(exc.filename)
+        filename = exc.filename
+        filename = os.fsdecode(filename) if isinstance(filename, (str, bytes)) else str(filename)
         return f"{staged_for(filename) or filename}: {reason}"
     return reason or str(exc)
 

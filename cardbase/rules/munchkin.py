@@ -514,6 +514,10 @@ def no_selling_in_combat(s: Situation, rulebook: str):
     return None
 
 
+#: the condition of a sale under 1,000 gold by a Halfling (its card's power)
+HALFLING_SELLS = N_("your Halfling's power lets you sell for a level below 1,000 gold")
+
+
 @rule("munchkin.selling.thousand_gold", FAMILY,
       N_("Selling gives one level for each full 1,000 gold; there is no change."),
       cite={ES: ("Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de "
@@ -548,9 +552,6 @@ def thousand_gold(s: Situation, rulebook: str):
         # every edition's Halfling card has a selling power; the older rulebook says so too
         return depends(HALFLING_SELLS)
     return ALLOW
-
-
-HALFLING_SELLS = N_("your Halfling's power lets you sell for a level below 1,000 gold")
 
 
 @rule("munchkin.selling.halfling_bonus", CORE,
