@@ -254,19 +254,35 @@ def answer(result: dict) -> None:
 
 
 def asked(result: dict) -> None:
-    """``cardbase ask``: how the question was read (each fact with its words), the answer, the
-    fact it depends on, and the words that were not understood."""
-    click.echo(_("Read as ({lang}):", lang=result["lang"]))
+    """``cardbase ask``: first, when part of the question was not read, which words and that
+    the answer is for the question as read; then how the question was read (each fact with its
+    words), what the answer takes for granted, the answer, and the fact it depends on."""
+    from .situations import describe_action, describe_state
+
     space = "" if result["lang"] in ("ja", "zh") else " "
+    if result["unread"]:
+        click.secho(_("Not read: {words}. The answer below is for the question as read.",
+                      words=", ".join(f"“{w}”" for w in result["unread"])), bold=True)
+    click.echo(_("Read as ({lang}):", lang=result["lang"]))
     for reading in result["readings"]:
         value = reading["value"]
         value = ("true" if value else "false") if isinstance(value, bool) else value
         click.echo(f"  {reading['key']} = {value}  ← “{space.join(reading['words'])}”")
+    for fact in result.get("assumed", ()):
+        section, _dot, path = fact["key"].partition(".")
+        nested: dict = {}
+        node = nested
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = fact["value"]
+        said = describe_state(nested) if section == "state" else describe_action(nested)
+        why = _("the question does not say otherwise") if fact["why"] == "default" else \
+            _("presupposed by “{words}”", words=fact["why"])
+        click.echo(_("  assumed: {fact} ({why})", fact=said, why=why))
     answer(result)
     if result.get("missing"):
         click.echo(_("  missing fact: {fact}", fact=result["missing"]))
-    if result["unread"]:
-        click.echo(_("  not understood: {words}", words=", ".join(result["unread"])))
 
 
 def prompt(text: str, choices: list[str]) -> str:
@@ -274,6 +290,12 @@ def prompt(text: str, choices: list[str]) -> str:
     for number, choice in enumerate(choices, 1):
         click.echo(f"  {number}. {choice}")
     return click.prompt(text, default="", show_default=False)
+
+
+def not_understood(reply: str, expected: str) -> None:
+    """A follow-up reply that could not be read, and what is expected instead."""
+    click.echo(_("“{reply}” is not an answer I can read: please answer {expected}, or press "
+                 "Enter to stop.", reply=reply, expected=expected))
 
 
 def fight(result: dict) -> None:

@@ -10,6 +10,7 @@ message in the question's language.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 
 from ..errors import QueryError
@@ -101,6 +102,7 @@ class Asker:
         from ..i18n import language
         from ..rules.checker import check
         from .answer import build_query, choose_game, choose_rulebook, left_out, missing_fact
+        from .presuppose import defaults, presuppose
         from .reader import Fact
 
         lang, reading = self.read(question, lang)
@@ -112,7 +114,7 @@ class Asker:
                                       known=", ".join(sorted(self.books))), lang, "rulebook")
         chosen = choose_game(reading, game, self.books.get(rulebook) if rulebook else None)
         rulebook = rulebook or choose_rulebook(reading, chosen, self.rulebooks)
-        query, used = build_query(reading, chosen, rulebook)
+        query, used, dropped = build_query(reading, chosen, rulebook)
         if not reading.facts and not reading.card:
             raise Unreadable(_message(lang, N_("Nothing in the question is about the game: say "
                                                "what you want to do (play a curse, sell items, "
@@ -121,22 +123,38 @@ class Asker:
             raise Unreadable(_message(lang, N_("I could not tell what you want to do (play, "
                                             "discard, sell, help, run away...): please say the "
                                                "action.")), lang, "action")
+        verb_words = next((f.words for f in used if f.key == "action.verb"), [])
+        stated = copy.deepcopy(query)
+        assumed = presuppose(query, verb_words)
         # the answer (statements, conditions) in the question's language, as its quotes are,
         # whatever the interface's language
         with language(lang):
-            result = check(self.conn, query, lang, self.books)
+            run = lambda q: check(self.conn, q, lang, self.books)  # noqa: E731
+            try:
+                result = run(query)
+            except QueryError:
+                if not assumed:
+                    raise
+                # what the act presupposes contradicts what the question states ("help on my
+                # turn"): the question as stated is answered
+                query, assumed = stated, []
+                result = run(query)
             missing = None
             if result["verdict"] == "conditional":
-                missing = missing_fact(lambda q: check(self.conn, q, lang, self.books), query)
+                missing = missing_fact(run, query)
+            else:
+                assumed += defaults(run, query, result["verdict"])
         readings = [{"key": f.key, "value": f.value, "words": f.words} for f in used]
         if "card" in query["action"] and reading.card:
             readings.append({"key": "action.card", "value": query["action"]["card"],
                              "words": reading.card["words"]})
+        unread = list(dict.fromkeys(reading.unread + left_out(reading, chosen) + dropped))
         return {"question": question, "lang": lang, "query": query, "readings": readings,
                 "verdict": result["verdict"], "because": result["because"],
                 "conditions": result["conditions"], "by_rulebook": result["by_rulebook"],
                 "covered": result.get("covered", bool(result["because"])),
-                "missing": missing, "unread": reading.unread + left_out(reading, chosen)}
+                "missing": missing, "unread": unread, "complete": not unread,
+                "assumed": assumed}
 
 
 def _refusal(question) -> str | None:

@@ -55,21 +55,27 @@ def _put(query: dict, path: str, value) -> None:
     node[parts[-1]] = value
 
 
-def build_query(reading: Reading, game: str, rulebook: str | None) -> tuple[dict, list]:
-    """The query and the facts it was built from (the first of each key wins, a verb of
-    higher priority over a lower one); facts only another game has are left out (their words
-    are then among the words not understood, see ``left_out``)."""
+def build_query(reading: Reading, game: str,
+                rulebook: str | None) -> tuple[dict, list, list[str]]:
+    """The query, the facts it was built from (the first of each key wins, a verb of higher
+    priority over a lower one), and the words of the facts that lost to another value of their
+    key ("sell the boots he traded me": the trade is not what is asked, and it is not read).
+    A fact of negative priority is background (what was drawn before the move asked about) and
+    loses silently. Facts only another game has are left out (their words are then among the
+    words not understood, see ``left_out``)."""
     query: dict = {"game": game}
     if rulebook:
         query["rulebook"] = rulebook
     query["state"], query["action"] = {}, {}
-    used, seen = [], set()
+    used, seen, dropped = [], {}, []
     facts = sorted(reading.facts, key=lambda f: -f.priority)  # stable: keeps question order
     for fact in facts:
         if fact.key in META or fact.key in seen:
             if fact.key in META and fact.key not in seen:
-                seen.add(fact.key)
+                seen[fact.key] = fact.value
                 used.append(fact)
+            elif seen[fact.key] != fact.value and fact.priority >= 0:
+                dropped += [w for w in fact.words if w not in dropped]
             continue
         if fact.key == "state.phase" and fact.value not in PHASES_OF_GAME[game]:
             continue
@@ -78,7 +84,7 @@ def build_query(reading: Reading, game: str, rulebook: str | None) -> tuple[dict
         if fact.key.startswith("state.") and game in STATE_KEYS_OF_GAME and \
                 fact.key.split(".")[1] not in STATE_KEYS_OF_GAME[game]:
             continue
-        seen.add(fact.key)
+        seen[fact.key] = fact.value
         used.append(fact)
         _put(query, fact.key, fact.value)
     if reading.card and "action.card_type" not in seen and reading.card["game"] == game:
@@ -119,7 +125,7 @@ def build_query(reading: Reading, game: str, rulebook: str | None) -> tuple[dict
             del query["state"][key]
             used = [f for f in used if f.key != f"state.{key}"]
     used.sort(key=lambda f: f.start)
-    return query, used
+    return query, used, dropped
 
 
 def missing_fact(run, query: dict) -> str | None:

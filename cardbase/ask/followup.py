@@ -34,7 +34,26 @@ def reply(lang: str, fact: str, answer: str):
             if said in {fold(w) for w in lexicon.answers.get(key, [key])}:
                 return value
         return None
+    if spec is int:
+        if said.isdigit():
+            return int(said)
+        numbers = {fold(clean(word)): value for word, value in lexicon.numbers.items()}
+        return numbers.get(said)
     choices = list(spec) if isinstance(spec, tuple) else []
     if said.isdigit() and 1 <= int(said) <= len(choices):
         return choices[int(said) - 1]
     return said if said in choices else None
+
+
+def expected(lang: str, fact: str) -> str:
+    """What a reply to the question for ``fact`` may be, to say when one cannot be read: the
+    yes and no words, the numbers of the choices, or a number."""
+    lexicon = load(lang)
+    spec = FACTS.get(fact)
+    if spec is bool:
+        return "/".join(lexicon.answers.get(k, [k])[0] for k in ("yes", "no"))
+    if isinstance(spec, tuple):
+        return f"1–{len(spec)}"
+    from ..i18n import _
+
+    return _("a number")

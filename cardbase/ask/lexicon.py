@@ -49,6 +49,9 @@ class Lexicon:
     players: list[str]
     name_markers: set[str]
     turn_words: set[str] = field(default_factory=set)
+    #: words that may change a verdict (time, sequence, counts, "instead", who acts): when no
+    #: fact reads them, the reading is not complete, even where ``ignore`` lists them
+    sensitive: list[str] = field(default_factory=list)
     questions: dict[str, str] = field(default_factory=dict)
     answers: dict[str, list[str]] = field(default_factory=dict)
     path: str = ""
@@ -196,6 +199,8 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         problems("answers: expected `yes` and `no`, each a list of words", data, "answers")
         answers = {}
     answers = {k: _strings(v, problems, answers, k, f"answers.{k}") for k, v in answers.items()}
+    sensitive = _strings(data["sensitive"], problems, data, "sensitive", "sensitive") \
+        if data.get("sensitive") is not None else []
     problems.raise_if_any()
     if cached is None:
         _store(file, data)
@@ -208,6 +213,7 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         players=[str(p) for p in data.get("players") or []],
         name_markers={str(w) for w in data.get("name_markers") or []},
         turn_words={str(w) for w in data.get("turn_words") or []},
+        sensitive=sensitive,
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
 

@@ -99,6 +99,13 @@ class Reader:
                 for d in _deletions(form) | {form}:
                     self.fuzzy.setdefault(d, set()).add(form)
         self.known_keys = set(self.forms.values())
+        # words that may change a verdict, as sequences of token keys (a Japanese word may be
+        # several morphemes)
+        self.sensitive: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in lexicon.sensitive:
+            keys = tuple(t.key for t in self.analyser.tokens(clean(phrase)))
+            if keys:
+                self.sensitive.setdefault(keys[0], []).append(keys)
         # words of no meaning, one typo away (``someeone`` inside ``ask someone for help``)
         self.ignore_fuzzy: dict[str, set[str]] = {}
         for form in self.ignore:
@@ -300,14 +307,33 @@ class Reader:
             elif hit.kind == "card":
                 if reading.card is None:
                     reading.card = dict(hit.payload, words=words(hit.start, hit.end))
-        self._negate(reading, negations, tokens)
+        breaks = {i for i in range(1, len(tokens))
+                  if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
+        self._negate(reading, negations, tokens, breaks)
         self._players(reading, tokens, covered)
+        sensitive = self._sensitive(tokens, covered)
         for i, t in enumerate(tokens):
-            if not covered[i] and t.content and t.form not in self.ignore and not t.corrected \
-                    and not t.form.isdigit() and i not in numbers:
+            if covered[i]:
+                continue
+            # a number no unit took ("draw two cards"), a word that may change the verdict, or
+            # a word of meaning the lexicon does not know
+            if i in numbers or i in sensitive or (
+                    t.content and t.form not in self.ignore and not t.corrected
+                    and not t.form.isdigit()):
                 reading.unread.append(t.surface)
         reading.facts.sort(key=lambda f: f.start)
         return reading
+
+    def _sensitive(self, tokens: list[Token], covered: list[bool]) -> set[int]:
+        """The places of words no fact read that may change a verdict (``sensitive``)."""
+        found = set()
+        for i, token in enumerate(tokens):
+            for keys in self.sensitive.get(token.key, ()):
+                end = i + len(keys)
+                if end <= len(tokens) and not any(covered[i:end]) and \
+                        all(t.key == k for t, k in zip(tokens[i:end], keys)):
+                    found.update(range(i, end))
+        return found
 
     def _unit_number(self, hit: _Hit, numbers: dict, tokens: list[Token]):
         """The number written beside a unit: right after it, or right before it (one
@@ -320,25 +346,67 @@ class Reader:
                     return i, numbers.pop(i)
         return None
 
-    def _negate(self, reading: Reading, negations: list[_Hit], tokens) -> None:
+    def _negate(self, reading: Reading, negations: list[_Hit], tokens, breaks) -> None:
+        """Each negation applies to the nearest fact on its side, within its window and its
+        clause. A true/false fact is flipped (``no es mi turno``); the words of a negated fact
+        the query cannot hold the opposite of (``not a Dwarf``: no race is "not Dwarf") are
+        dropped and listed as not read, as is a negation with no fact to apply to, so that the
+        answer never claims to have read them."""
         window = self.lex.negation_window
+        scope = self.lex.negation_scope
         for neg in negations:
             best = None
             for fact in reading.facts:
-                if not isinstance(fact.value, bool):
+                if fact.end <= fact.start:       # a fact given afterwards has no words
                     continue
                 after = 0 <= fact.start - neg.end < window
                 before = 0 <= neg.start - fact.end < window
-                if (self.lex.negation_scope in ("next", "both") and after) or \
-                        (self.lex.negation_scope in ("previous", "both") and before):
-                    distance = min(abs(fact.start - neg.end), abs(neg.start - fact.end))
-                    if best is None or distance < best[0]:
-                        best = (distance, fact)
-            if best:
-                fact = best[1]
-                fact.value = not fact.value
-                fact.words = [t.surface for t in tokens[min(neg.start, fact.start):
-                                                        max(neg.end, fact.end)]]
+                if not ((scope in ("next", "both") and after)
+                        or (scope in ("previous", "both") and before)):
+                    continue
+                a, b = (neg.end, fact.start) if after else (fact.end, neg.start)
+                if breaks.intersection(range(a, b + 1)):   # a clause break between them
+                    continue
+                distance = b - a
+                rank = (distance, not isinstance(fact.value, bool))
+                if best is None or rank < best[0]:
+                    best = (rank, fact)
+            negation_words = [t.surface for t in tokens[neg.start:neg.end]]
+            if best is None:
+                if self._scope_has_words(neg, tokens, breaks):
+                    reading.unread.extend(negation_words)
+                # else it negates nothing: a question tag (``... được không?``)
+                continue
+            fact = best[1]
+            span = [f for f in reading.facts if (f.start, f.end) == (fact.start, fact.end)]
+            a, b = min(neg.start, fact.start), max(neg.end, fact.end)
+            if all(isinstance(f.value, bool) for f in span):
+                for f in span:
+                    f.value = not f.value
+                    f.words = [t.surface for t in tokens[a:b]]
+            elif fact.key == "action.verb":
+                # "can't I sell it?": the act asked stays, its negation is not read
+                reading.unread.extend(negation_words)
+            else:
+                for f in span:
+                    reading.facts.remove(f)
+                reading.unread.extend(t.surface for t in tokens[a:b])
+
+    def _scope_has_words(self, neg: _Hit, tokens: list[Token], breaks: set[int]) -> bool:
+        """Whether a word of meaning stands where ``neg`` could apply, within its clause."""
+        window, scope = self.lex.negation_window, self.lex.negation_scope
+        places = []
+        if scope in ("next", "both"):
+            for i in range(neg.end, min(len(tokens), neg.end + window)):
+                if i in breaks:
+                    break
+                places.append(i)
+        if scope in ("previous", "both"):
+            for i in range(neg.start - 1, max(-1, neg.start - 1 - window), -1):
+                if i + 1 in breaks:
+                    break
+                places.append(i)
+        return any(tokens[i].content and tokens[i].form not in self.ignore for i in places)
 
     def _players(self, reading: Reading, tokens: list[Token], covered: list[bool]) -> None:
         """Other players by name: a name the lexicon lists, or an unknown capitalised word

@@ -64,7 +64,7 @@ def check(query_file, lang, db_path, as_json):
 @json_option
 @guarded
 def ask(question, lang, game, rulebook, db_path, as_json):
-    from ..ask import Asker, Unreadable, followup
+    from ..ask import Asker, Unreadable
 
     asker = Asker(_connect(db_path))
     _use_language(lang)
@@ -74,21 +74,44 @@ def ask(question, lang, game, rulebook, db_path, as_json):
         _use_language(exc.lang or lang)  # the message, and its "error:", in the question's language
         raise
     _use_language(result["lang"])
-    asked = {}
-    # On a terminal, ask for the fact a conditional answer depends on, and answer again
-    while (not as_json and result["verdict"] == "conditional" and result.get("missing")
-           and result["missing"] not in asked and _interactive()):
-        render.asked(result)
-        text, choices = followup.prompt(result["lang"], result["missing"])
-        value = followup.reply(result["lang"], result["missing"],
-                               render.prompt(text, choices))
-        if value is None:
-            break
-        asked[result["missing"]] = value
-        result = asker.ask(question, result["lang"], game, rulebook, extra=asked)
     if as_json:
         return render.json_output(result)
     render.asked(result)
+    asked = {}
+    # On a terminal, ask for the fact a conditional answer depends on and answer again; a
+    # reply that cannot be read is asked again, an empty one (or the end of input) stops
+    while (result["verdict"] == "conditional" and result.get("missing")
+           and result["missing"] not in asked and _interactive()):
+        value = _follow_up(result["lang"], result["missing"])
+        if value is None:
+            return
+        asked[result["missing"]] = value
+        result = asker.ask(question, result["lang"], game, rulebook, extra=asked)
+        render.asked(result)
+
+
+#: how many replies that cannot be read are asked again before the follow-up gives up
+FOLLOW_UP_TRIES = 3
+
+
+def _follow_up(lang: str, fact: str):
+    """The value the player gives ``fact`` at the prompt, or ``None`` (no reply, or none that
+    could be read after ``FOLLOW_UP_TRIES``)."""
+    from ..ask import followup
+
+    text, choices = followup.prompt(lang, fact)
+    for _try in range(FOLLOW_UP_TRIES):
+        try:
+            said = render.prompt(text, choices)
+        except click.Abort:      # the end of input
+            return None
+        if not said.strip():
+            return None
+        value = followup.reply(lang, fact, said)
+        if value is not None:
+            return value
+        render.not_understood(said, followup.expected(lang, fact))
+    return None
 
 
 @command("can-play", help=N_("Can I play WHAT (a card kind such as curse or half-breed, or "

@@ -48,9 +48,12 @@ def read_query(asker, text: str, lang: str | None) -> dict | None:
     from cardbase.errors import CardbaseError
 
     try:
-        return flat(asker.ask(text, lang)["query"])
+        answer = asker.ask(text, lang)
     except CardbaseError:
         return None
+    # what the question presupposes is listed apart from what it states
+    assumed = {fact["key"] for fact in answer["assumed"] if fact["why"] != "default"}
+    return {k: v for k, v in flat(answer["query"]).items() if k not in assumed}
 
 
 def strip_accents(text: str) -> str:

@@ -1,0 +1,175 @@
+"""``cardbase ask`` 1.1: an answer says what it did not read (``complete``, ``unread``) and what
+it takes for granted (``assumed``), in every language; the follow-up question asks again when
+a reply cannot be read.
+
+Each case is a word that would change the verdict if read: the reading must either read it into
+the query or list it as not read, never claim a complete reading without it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardbase.ask import Asker
+from cardbase.cli import main
+from cardbase.storage.database import connect
+
+
+@pytest.fixture(scope="module")
+def asker(built_db):
+    return Asker(connect(built_db))
+
+
+def _ask(runner, db, *args, **kwargs):
+    return runner.invoke(main, ["ask", *args, "--db", str(db)], **kwargs)
+
+
+# (question, lang, a word that must be among the words not read)
+NOT_READ = [
+    # the act asked is not the one the question's other verb names
+    ("can I sell the boots he just traded me?", "en", "traded"),
+    # a negation the query cannot hold the opposite of
+    ("I'm not a Dwarf, can I carry two Big items?", "en", "Dwarf"),
+    ("no soy Enano, ¿puedo llevar dos objetos Grandes?", "es", "Enano"),
+    ("ich bin kein Zwerg, darf ich zwei große Gegenstände tragen?", "de", "Zwerg"),
+    # time and sequence
+    ("can I play a curse after I ran away?", "en", "after"),
+    ("¿puedo jugar una maldición después de huir?", "es", "después"),
+    ("darf ich nach dem Weglaufen einen Fluch spielen?", "de", "nach"),
+    ("逃げた後に呪いを使える？", "ja", "後"),
+    ("tôi có thể chơi lời nguyền sau khi bỏ chạy không?", "vi", "sau"),
+    # counts and order
+    ("can I carry a second Big item?", "en", "second"),
+    ("¿puedo llevar un segundo objeto Grande?", "es", "segundo"),
+    # who acts
+    ("can she help me in my combat?", "en", "she"),
+]
+
+
+@pytest.mark.parametrize("question, lang, word", NOT_READ)
+def test_a_word_that_could_change_the_verdict_is_never_silently_dropped(asker, question, lang,
+                                                                         word):
+    answer = asker.ask(question, lang)
+    read = [w for r in answer["readings"] for w in r["words"]]
+    assert word in answer["unread"] or word in read, answer["unread"]
+    if word in answer["unread"]:
+        assert answer["complete"] is False
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("can I play a curse when it is not my turn?", "en"),
+    ("¿puedo jugar una maldición si no es mi turno?", "es"),
+    ("darf ich einen Fluch spielen, wenn nicht mein Zug ist?", "de"),
+    ("自分のターンじゃないけど呪いを使える？", "ja"),
+    ("không phải lượt tôi, tôi chơi lời nguyền được không?", "vi"),
+])
+def test_a_question_read_whole_is_complete(asker, question, lang):
+    answer = asker.ask(question, lang)
+    assert answer["complete"] is True and answer["unread"] == []
+    assert answer["query"]["state"]["my_turn"] is False
+
+
+def test_a_negation_with_a_clause_between_does_not_flip_the_other_clause(asker):
+    answer = asker.ask("no, it is my turn: can I sell items?", "en")
+    assert answer["query"]["state"].get("my_turn") is not False
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("can I run away?", "en"), ("¿puedo huir?", "es"), ("darf ich weglaufen?", "de"),
+    ("逃げてもいい？", "ja")])
+def test_running_away_presupposes_a_lost_combat(asker, question, lang):
+    answer = asker.ask(question, lang)
+    assumed = {a["key"]: a for a in answer["assumed"]}
+    assert assumed["state.phase"]["value"] == "combat"
+    assert assumed["state.combat.result"]["value"] == "lost"
+    assert assumed["state.phase"]["why"] != "default"
+    assert answer["verdict"] == "allowed"
+
+
+def test_helping_presupposes_someone_elses_combat(asker):
+    answer = asker.ask("can I help?", "en")
+    assumed = {a["key"]: a["value"] for a in answer["assumed"]}
+    assert assumed == {"state.phase": "combat", "state.my_turn": False, "state.role": "bystander"}
+
+
+def test_a_presupposition_never_contradicts_what_the_question_states(asker):
+    # on your own turn there is no one else's combat to help in: the question as stated
+    answer = asker.ask("ayudar en mi turno", "es")
+    assert answer["query"]["state"]["my_turn"] is True
+    assert all(a["key"] != "state.my_turn" for a in answer["assumed"])
+
+
+def test_a_default_the_verdict_rests_on_is_listed(asker):
+    answer = asker.ask("can I sell items?", "en")
+    assert answer["verdict"] == "allowed"
+    keys = {a["key"]: a for a in answer["assumed"]}
+    assert keys["state.my_turn"] == {"key": "state.my_turn", "value": True, "why": "default"}
+
+
+def test_a_default_the_verdict_does_not_rest_on_is_not_listed(asker):
+    answer = asker.ask("can I play a curse on someone else's turn?", "en")
+    assert all(a["why"] != "default" or a["key"] != "state.my_turn" for a in answer["assumed"])
+
+
+def test_json_has_complete_and_assumed(runner, built_db):
+    result = _ask(runner, built_db, "can I sell the boots he just traded me?", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and "traded" in data["unread"]
+    assert isinstance(data["assumed"], list)
+    assert all(set(a) == {"key", "value", "why"} for a in data["assumed"])
+
+
+@pytest.mark.parametrize("question, lang, opening", [
+    ("can I sell the boots he just traded me?", "en", "Not read:"),
+    ("¿puedo jugar una maldición después de huir?", "es", "No leído:"),
+    ("darf ich nach dem Weglaufen einen Fluch spielen?", "de", "Nicht gelesen:"),
+    ("逃げた後に呪いを使える？", "ja", "読めなかった語:"),
+    ("tôi có thể chơi lời nguyền sau khi bỏ chạy không?", "vi", "Chưa đọc được:"),
+])
+def test_the_text_answer_opens_with_what_was_not_read_in_the_questions_language(
+        runner, built_db, question, lang, opening):
+    result = _ask(runner, built_db, question, "--lang", lang)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith(opening), result.stdout
+
+
+@pytest.mark.parametrize("question, lang, word", [
+    ("¿puedo huir?", "es", "se supone"), ("darf ich weglaufen?", "de", "angenommen"),
+    ("逃げてもいい？", "ja", "前提"), ("can I run away?", "en", "assumed")])
+def test_the_text_answer_says_what_it_assumed(runner, built_db, question, lang, word):
+    result = _ask(runner, built_db, question, "--lang", lang)
+    assert word in result.stdout
+    if lang != "en":
+        assert "assumed" not in result.stdout and "presupposed" not in result.stdout
+
+
+def test_a_follow_up_reply_not_understood_is_asked_again(runner, built_db, monkeypatch):
+    monkeypatch.setattr("cardbase.cli.rulings._interactive", lambda: True)
+    result = _ask(runner, built_db, "¿puedo descartar cartas en la caridad?",
+                  input="yes\nquizás\nsí\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.count("¿Eres el jugador de nivel más bajo?") == 3
+    assert "«yes» no es una respuesta que pueda leer" in out
+    # the whole answer is shown once before the prompt and once after the reply read
+    assert out.count("Entendido así (es):") == 2
+    assert "state.lowest_level = true" in out
+
+
+def test_an_empty_follow_up_reply_stops_without_repeating_the_answer(runner, built_db,
+                                                                     monkeypatch):
+    monkeypatch.setattr("cardbase.cli.rulings._interactive", lambda: True)
+    result = _ask(runner, built_db, "¿puedo descartar cartas en la caridad?", input="\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("Entendido así (es):") == 1
+
+
+def test_a_number_reply_is_read_for_a_number_fact():
+    from cardbase.ask import followup
+
+    assert followup.reply("en", "state.level", "7") == 7
+    assert followup.reply("es", "state.level", "siete") == 7
+    assert followup.reply("en", "state.level", "yes") is None
