@@ -68,7 +68,9 @@ def build_query(reading: Reading, game: str,
         query["rulebook"] = rulebook
     query["state"], query["action"] = {}, {}
     used, seen, dropped = [], {}, []
-    facts = sorted(reading.facts, key=lambda f: -f.priority)  # stable: keeps question order
+    # stable: keeps question order; of several verbs, one the question's modal governs
+    facts = sorted(reading.facts, key=lambda f: (
+        f.key == "action.verb" and f.asked is None, -f.priority))
     for fact in facts:
         if fact.key in META or fact.key in seen:
             if fact.key in META and fact.key not in seen:

@@ -52,6 +52,10 @@ class Lexicon:
     #: words that may change a verdict (time, sequence, counts, "instead", who acts): when no
     #: fact reads them, the reading is not complete, even where ``ignore`` lists them
     sensitive: list[str] = field(default_factory=list)
+    #: the words that ask ("can I", "darf ich", "できる"), and on which side of them the verb
+    #: asked about stands
+    modal: list[str] = field(default_factory=list)
+    modal_scope: str = "next"
     questions: dict[str, str] = field(default_factory=dict)
     answers: dict[str, list[str]] = field(default_factory=dict)
     path: str = ""
@@ -201,6 +205,12 @@ def load(lang: str, path: str | None = None) -> Lexicon:
     answers = {k: _strings(v, problems, answers, k, f"answers.{k}") for k, v in answers.items()}
     sensitive = _strings(data["sensitive"], problems, data, "sensitive", "sensitive") \
         if data.get("sensitive") is not None else []
+    modal = data.get("modal") or {}
+    modal_scope = modal.get("scope", "next") if isinstance(modal, dict) else None
+    if modal_scope not in SCOPES:
+        problems(f"modal.scope: expected one of {', '.join(SCOPES)}", modal, "scope")
+    modal_words = _strings(modal["words"], problems, modal, "words", "modal.words") \
+        if isinstance(modal, dict) and modal.get("words") is not None else []
     problems.raise_if_any()
     if cached is None:
         _store(file, data)
@@ -213,7 +223,7 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         players=[str(p) for p in data.get("players") or []],
         name_markers={str(w) for w in data.get("name_markers") or []},
         turn_words={str(w) for w in data.get("turn_words") or []},
-        sensitive=sensitive,
+        sensitive=sensitive, modal=modal_words, modal_scope=modal_scope,
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
 

@@ -28,6 +28,9 @@ class Fact:
     start: int = 0          # token span, for negation and ordering
     end: int = 0
     priority: int = 0
+    #: for a verb: how many words after (or before) the question's modal it stands ("can I
+    #: *sell* the boots he *traded* me": sell 0, trade 4), ``None`` outside the modal's clause
+    asked: int | None = None
 
 
 @dataclass
@@ -101,11 +104,8 @@ class Reader:
         self.known_keys = set(self.forms.values())
         # words that may change a verdict, as sequences of token keys (a Japanese word may be
         # several morphemes)
-        self.sensitive: dict[str, list[tuple[str, ...]]] = {}
-        for phrase in lexicon.sensitive:
-            keys = tuple(t.key for t in self.analyser.tokens(clean(phrase)))
-            if keys:
-                self.sensitive.setdefault(keys[0], []).append(keys)
+        self.sensitive = self._sequences(lexicon.sensitive)
+        self.modal = self._sequences(lexicon.modal)
         # words of no meaning, one typo away (``someeone`` inside ``ask someone for help``)
         self.ignore_fuzzy: dict[str, set[str]] = {}
         for form in self.ignore:
@@ -121,6 +121,26 @@ class Reader:
             # a reading of one or two kana is too ambiguous to match on its own
             if len(reading) >= 3:
                 self.ja_reading.setdefault(reading[0], []).append((reading, kind, payload, order))
+
+    def _sequences(self, phrases: list[str]) -> dict[str, list[tuple[str, ...]]]:
+        """Phrases as sequences of token keys, by their first key (a Japanese word may be
+        several morphemes)."""
+        out: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in phrases:
+            keys = tuple(t.key for t in self.analyser.tokens(clean(phrase)))
+            if keys:
+                out.setdefault(keys[0], []).append(keys)
+        return out
+
+    def _places(self, sequences, tokens: list[Token], covered: list[bool] | None = None):
+        """The token spans [start, end) where one of ``sequences`` stands (uncovered ones only,
+        when ``covered`` is given)."""
+        for i, token in enumerate(tokens):
+            for keys in sequences.get(token.key, ()):
+                end = i + len(keys)
+                if end <= len(tokens) and (covered is None or not any(covered[i:end])) and \
+                        all(t.key == k for t, k in zip(tokens[i:end], keys)):
+                    yield i, end
 
     def _form(self, word: str) -> str:
         return katakana(fold(clean(word))) if self.japanese else fold(clean(word))
@@ -205,6 +225,9 @@ class Reader:
         while i < len(tokens):
             best = None
             for keys, exacts, kind, payload in self.patterns.get(tokens[i].key, ()):
+                if len(keys) == 1 and tokens[i].form in self.ignore and \
+                        tokens[i].form != fold(exacts[0]):
+                    continue   # a word of no meaning that only stems like one (Spieler, spielen)
                 end = self._match(tokens, i, keys, exacts, kind != "card")
                 if end is not None and (kind == "card"
                                         or not breaks.intersection(range(i + 1, end))):
@@ -310,6 +333,7 @@ class Reader:
         breaks = {i for i in range(1, len(tokens))
                   if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
         self._negate(reading, negations, tokens, breaks)
+        self._mark_asked(reading, tokens, breaks)
         self._players(reading, tokens, covered)
         sensitive = self._sensitive(tokens, covered)
         for i, t in enumerate(tokens):
@@ -318,22 +342,36 @@ class Reader:
             # a number no unit took ("draw two cards"), a word that may change the verdict, or
             # a word of meaning the lexicon does not know
             if i in numbers or i in sensitive or (
-                    t.content and t.form not in self.ignore and not t.corrected
-                    and not t.form.isdigit()):
+                    t.content and t.form not in self.ignore and not t.form.isdigit()):
                 reading.unread.append(t.surface)
         reading.facts.sort(key=lambda f: f.start)
         return reading
 
     def _sensitive(self, tokens: list[Token], covered: list[bool]) -> set[int]:
         """The places of words no fact read that may change a verdict (``sensitive``)."""
-        found = set()
-        for i, token in enumerate(tokens):
-            for keys in self.sensitive.get(token.key, ()):
-                end = i + len(keys)
-                if end <= len(tokens) and not any(covered[i:end]) and \
-                        all(t.key == k for t, k in zip(tokens[i:end], keys)):
-                    found.update(range(i, end))
-        return found
+        return {i for a, b in self._places(self.sensitive, tokens, covered) for i in range(a, b)}
+
+    def _mark_asked(self, reading: Reading, tokens: list[Token], breaks: set[int]) -> None:
+        """Give each verb its distance from the question's modal ("can I", "darf ich",
+        "できる", "được không") within the modal's clause, on the side the lexicon says: of
+        several verbs in a question, the one asked is the one the modal governs."""
+        scope = self.lex.modal_scope
+        modals = list(self._places(self.modal, tokens))
+        for fact in reading.facts:
+            if fact.key != "action.verb" or fact.end <= fact.start:
+                continue
+            for a, b in modals:
+                if scope in ("next", "both") and fact.start >= b:
+                    gap = (b, fact.start)
+                elif scope in ("previous", "both") and fact.end <= a:
+                    gap = (fact.end, a)
+                else:
+                    continue
+                if breaks.intersection(range(gap[0], gap[1] + 1)):
+                    continue
+                distance = gap[1] - gap[0]
+                if fact.asked is None or distance < fact.asked:
+                    fact.asked = distance
 
     def _unit_number(self, hit: _Hit, numbers: dict, tokens: list[Token]):
         """The number written beside a unit: right after it, or right before it (one
