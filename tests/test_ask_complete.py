@@ -173,3 +173,32 @@ def test_a_number_reply_is_read_for_a_number_fact():
     assert followup.reply("en", "state.level", "7") == 7
     assert followup.reply("es", "state.level", "siete") == 7
     assert followup.reply("en", "state.level", "yes") is None
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("can I swap my helmet mid-fight?", "en"), ("¿puedo cambiar mi casco en combate?", "es"),
+    ("darf ich meinen Helm im Kampf wechseln?", "de"), ("戦闘中にヘルメットを付け替えられる？", "ja"),
+    ("tôi có thể đổi mũ khi đang chiến đấu không?", "vi")])
+def test_an_item_named_by_its_noun_is_an_item_of_its_slot(asker, question, lang):
+    answer = asker.ask(question, lang)
+    assert answer["query"]["action"].get("slot") == "headgear", answer["query"]
+    assert answer["query"]["action"]["verb"] == "equip"
+
+
+def test_a_glossary_word_is_read_without_code(asker):
+    from cardbase.ask.lexicon import load
+    from cardbase.ask.reader import Reader
+
+    reader = Reader(load("en"), [], [("slot-footgear", "galoshes", "munchkin")])
+    facts = {f.key: f.value for f in reader.read("can I sell my galoshes?").facts}
+    assert facts["action.slot"] == "footgear"
+
+
+@pytest.mark.parametrize("question, lang, game", [
+    ("tôi chơi quân lính lên căn cứ được không?", "vi", "smashup-munchkin"),
+    ("can I play a minion on a base on someone else's turn?", "en", "smashup-munchkin"),
+    ("¿puedo curarme si me quedan 0 puntos de vida?", "es", "dungeon-mayhem"),
+    ("can I use my Class power on someone else's turn?", "en", "munchkin"),
+])
+def test_the_game_is_the_one_whose_words_the_question_uses(asker, question, lang, game):
+    assert asker.ask(question, lang)["query"]["game"] == game

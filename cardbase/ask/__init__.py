@@ -62,7 +62,10 @@ class Asker:
             from .lexicon import load
             from .reader import Reader
 
-            self.readers[lang] = Reader(load(lang), self.cards())
+            from ..storage import queries
+
+            self.readers[lang] = Reader(load(lang), self.cards(),
+                                        queries.term_words_with_games(self.conn, lang))
         return self.readers[lang]
 
     def detect(self, question: str) -> str:

@@ -32,8 +32,23 @@ def choose_game(reading: Reading, game: str | None, rulebook_game: str | None) -
         return named
     if reading.card:
         return reading.card["game"]
+    voted = game_of_words(reading)
+    if voted:
+        return voted
     kind = reading.get("action.card_type")
     return GAME_OF_CARD_TYPE.get(kind, "munchkin")
+
+
+def game_of_words(reading: Reading) -> str | None:
+    """The game whose glossary words the question uses most (base, minion, breakpoint:
+    Smash Up; hit points, Mighty Power: Dungeon Mayhem; a word several games' rulebooks
+    define counts for each), when one game has more than any other; ``None`` on a tie or when
+    none is used."""
+    counts = sorted(((len(words), game) for game, words in reading.game_words.items()),
+                    reverse=True)
+    if not counts or (len(counts) > 1 and counts[0][0] == counts[1][0]):
+        return None
+    return counts[0][1]
 
 
 def choose_rulebook(reading: Reading, game: str, rulebooks: list[dict]) -> str | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .analyse import Token, analyser
 from .lexicon import Entry, Lexicon
 from .normalise import NUMBER, clean, fold, katakana, number_value
+from .vocabulary import term_facts
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Reading:
     unread: list[str] = field(default_factory=list)
     card: dict | None = None        # {"name", "game", "type", "words"}
     players: list[str] = field(default_factory=list)
+    #: game -> the words of the question that only that game's glossary terms use
+    game_words: dict[str, list[str]] = field(default_factory=dict)
 
     def get(self, key: str):
         for fact in self.facts:
@@ -69,7 +72,8 @@ class Reader:
 
     FUZZY_MIN = 5
 
-    def __init__(self, lexicon: Lexicon, cards: list[tuple[str, str, str]]):
+    def __init__(self, lexicon: Lexicon, cards: list[tuple[str, str, str]],
+                 terms: list[tuple[str, str, str]] = ()):
         self.lex = lexicon
         self.analyser = analyser(lexicon.analyser, lexicon.stemmer)
         self.japanese = lexicon.analyser == "sudachi"
@@ -97,6 +101,17 @@ class Reader:
             self._add(word, "negation", None)
         for name, game, card_type in cards:
             self._add(name, "card", {"name": name, "game": game, "type": card_type})
+        # the glossary's words for card kinds and item slots, after the lexicon's own (a
+        # lexicon phrase of the same length wins); and each game's words: those of the terms
+        # its rulebooks define, which say which game a question is about
+        game_words: dict[str, list[str]] = {}
+        for term_id, word, term_games in terms:
+            facts = term_facts(term_id)
+            if facts:
+                self._add(word, "entry", Entry(facts, [word], 0))
+            for game in filter(None, term_games.split(",")):
+                game_words.setdefault(game, []).append(word)
+        self.game_words = {game: self._sequences(words) for game, words in game_words.items()}
         for form in self.forms:
             if len(form) >= self.FUZZY_MIN - 1:
                 for d in _deletions(form) | {form}:
@@ -334,7 +349,14 @@ class Reader:
                   if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
         self._negate(reading, negations, tokens, breaks)
         self._mark_asked(reading, tokens, breaks)
+        for game, sequences in self.game_words.items():
+            for a, b in self._places(sequences, tokens):
+                reading.game_words.setdefault(game, []).append(
+                    "".join(t.surface for t in tokens[a:b]) if self.japanese
+                    else " ".join(t.surface for t in tokens[a:b]))
         self._players(reading, tokens, covered)
+        for a, b in self._places(self.modal, tokens, covered):
+            covered[a:b] = [True] * (b - a)    # "can I", "có thể": the question's form, read
         sensitive = self._sensitive(tokens, covered)
         for i, t in enumerate(tokens):
             if covered[i]:

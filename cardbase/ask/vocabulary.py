@@ -102,3 +102,17 @@ IMPLIED_STATE = {"end_turn": {"my_turn": True}}
 #: the card kinds one uses; ``use`` said of any other kind (``use a curse``) means playing it
 USED_KINDS = ("item", "one_shot_item")
 
+
+
+def term_facts(term_id: str) -> dict:
+    """The query facts a glossary term's words say: a card kind (the term ``monster-enhancer``
+    is the card type ``monster_enhancer``), or an item's slot (``slot-footgear``: an item worn
+    on the feet); ``{}`` for a term that names no fact (a phase, a rule, a game's notion). A
+    game's card kinds and slots are declared once; its glossary then gives their words in every
+    language."""
+    kind = term_id.replace("-", "_")
+    if kind in CARD_TYPES:
+        return {"action.card_type": kind}
+    if term_id.startswith("slot-") and term_id[5:] in SLOTS:
+        return {"action.card_type": "item", "action.slot": term_id[5:]}
+    return {}

@@ -20,7 +20,7 @@ __all__ = [
     "card_by_key_of_types", "english_card_name", "term_rows", "term_words",
     "term_ids_by_key", "term_words_like", "glossary_words", "term_definitions",
     "term_definition_sections", "term_section_refs", "term_mention_count", "term_note",
-    "card_names_with_game", "card_form_names",
+    "card_names_with_game", "card_form_names", "term_words_with_games",
 ]
 
 
@@ -269,3 +269,14 @@ def term_mention_count(conn: sqlite3.Connection, term_id: str) -> int:
 
 def term_note(conn: sqlite3.Connection, term_id: str) -> str | None:
     return conn.execute("SELECT note FROM terms WHERE id = ?", (term_id,)).fetchone()[0]
+
+
+def term_words_with_games(conn: sqlite3.Connection, lang: str) -> list[tuple[str, str, str]]:
+    """(term id, word, games) of every glossary word in ``lang``: ``games`` the comma-joined
+    games whose rulebooks define the term (empty when no section does), in term and word
+    order."""
+    return [tuple(r) for r in conn.execute(
+        "SELECT w.term_id, w.word, COALESCE((SELECT group_concat(DISTINCT r.game_id) FROM "
+        "term_sections t JOIN sections s ON s.id = t.section_id JOIN rulebooks r ON "
+        "r.id = s.rulebook_id WHERE t.term_id = w.term_id), '') FROM term_words w "
+        "WHERE w.lang = ? ORDER BY w.term_id, w.ordinal", (lang,))]
