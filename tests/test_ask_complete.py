@@ -35,11 +35,11 @@ NOT_READ = [
     ("no soy Enano, ¿puedo llevar dos objetos Grandes?", "es", "Enano"),
     ("ich bin kein Zwerg, darf ich zwei große Gegenstände tragen?", "de", "Zwerg"),
     # time and sequence
-    ("can I play a curse after I ran away?", "en", "after"),
-    ("¿puedo jugar una maldición después de huir?", "es", "después"),
-    ("darf ich nach dem Weglaufen einen Fluch spielen?", "de", "nach"),
-    ("逃げた後に呪いを使える？", "ja", "後"),
-    ("tôi có thể chơi lời nguyền sau khi bỏ chạy không?", "vi", "sau"),
+    ("can I play a curse before the fight starts?", "en", "before"),
+    ("¿puedo jugar una maldición antes del combate?", "es", "antes"),
+    ("darf ich einen Fluch spielen, bevor der Kampf beginnt?", "de", "bevor"),
+    ("戦闘の前に呪いを使える？", "ja", "前"),
+    ("tôi có thể chơi lời nguyền trước khi chiến đấu không?", "vi", "trước"),
     # counts and order
     ("can I carry a second Big item?", "en", "second"),
     ("¿puedo llevar un segundo objeto Grande?", "es", "segundo"),
@@ -114,20 +114,20 @@ def test_a_default_the_verdict_does_not_rest_on_is_not_listed(asker):
 
 
 def test_json_has_complete_and_assumed(runner, built_db):
-    result = _ask(runner, built_db, "can I sell the boots he just traded me?", "--json")
+    result = _ask(runner, built_db, "can I sell the boots before my turn?", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["complete"] is False and "traded" in data["unread"]
+    assert data["complete"] is False and "before" in data["unread"]
     assert isinstance(data["assumed"], list)
     assert all(set(a) == {"key", "value", "why"} for a in data["assumed"])
 
 
 @pytest.mark.parametrize("question, lang, opening", [
-    ("can I sell the boots he just traded me?", "en", "Not read:"),
-    ("¿puedo jugar una maldición después de huir?", "es", "No leído:"),
-    ("darf ich nach dem Weglaufen einen Fluch spielen?", "de", "Nicht gelesen:"),
-    ("逃げた後に呪いを使える？", "ja", "読めなかった語:"),
-    ("tôi có thể chơi lời nguyền sau khi bỏ chạy không?", "vi", "Chưa đọc được:"),
+    ("can I sell the boots before my turn?", "en", "Not read:"),
+    ("¿puedo jugar una maldición antes del combate?", "es", "No leído:"),
+    ("darf ich einen Fluch spielen, bevor der Kampf beginnt?", "de", "Nicht gelesen:"),
+    ("戦闘の前に呪いを使える？", "ja", "読めなかった語:"),
+    ("tôi có thể chơi lời nguyền trước khi chiến đấu không?", "vi", "Chưa đọc được:"),
 ])
 def test_the_text_answer_opens_with_what_was_not_read_in_the_questions_language(
         runner, built_db, question, lang, opening):

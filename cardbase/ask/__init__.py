@@ -104,7 +104,8 @@ class Asker:
         such as the answer to a follow-up question."""
         from ..i18n import language
         from ..rules.checker import check
-        from .answer import build_query, choose_game, choose_rulebook, left_out, missing_fact
+        from .answer import (build_query, choose_game, choose_rulebook, left_out, missing_fact,
+                             settle)
         from .presuppose import defaults, presuppose
         from .reader import Fact
 
@@ -136,12 +137,12 @@ class Asker:
             try:
                 result = run(query)
             except QueryError:
-                if not assumed:
-                    raise
                 # what the act presupposes contradicts what the question states ("help on my
-                # turn"): the question as stated is answered
+                # turn"): the question as stated is answered; facts read that the checker
+                # refuses together are set aside, each listed as not read
                 query, assumed = stated, []
-                result = run(query)
+                result, query, used, refused = settle(run, query, used)
+                dropped += [w for w in refused if w not in dropped]
             missing = None
             if result["verdict"] == "conditional":
                 missing = missing_fact(run, query)

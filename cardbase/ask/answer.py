@@ -145,6 +145,59 @@ def build_query(reading: Reading, game: str,
     return query, used, dropped
 
 
+#: how many facts read may be set aside before a question the checker refuses is refused
+MAX_SET_ASIDE = 3
+
+
+def _without(query: dict, key: str) -> dict:
+    import copy
+
+    trial = copy.deepcopy(query)
+    parts = key.split(".")
+    node = trial
+    for part in parts[:-1]:
+        node = node.get(part, {})
+    node.pop(parts[-1], None)
+    for section in ("state", "action"):
+        for name in [k for k, v in trial.get(section, {}).items() if v == {}]:
+            del trial[section][name]
+    return trial
+
+
+def settle(run, query: dict, used: list) -> tuple[dict, dict, list, list[str]]:
+    """The checker's answer to ``query``, setting aside the facts it refuses: a reading can
+    put together facts no situation has (a level read from a number that was a score, "the
+    helper" read beside "my turn"). The facts are tried least sure first (lowest priority,
+    then the latest in the question); never the verb. Returns the answer, the query and the
+    facts it was answered with, and the words of the facts set aside. The first refusal is
+    raised when setting aside does not help."""
+    from ..errors import QueryError
+
+    try:
+        return run(query), query, used, []
+    except QueryError as refusal:
+        first = refusal
+    set_aside: list[str] = []
+    for _round in range(MAX_SET_ASIDE):
+        candidates = sorted((f for f in used if f.key.startswith(("state.", "action."))
+                             and f.key != "action.verb"), key=lambda f: (f.priority, -f.start))
+        for fact in candidates:
+            trial = _without(query, fact.key)
+            try:
+                result = run(trial)
+            except QueryError:
+                continue
+            return result, trial, [f for f in used if f is not fact], set_aside + fact.words
+        # no single fact: set the least sure aside and try again
+        if not candidates:
+            break
+        fact = candidates[0]
+        query = _without(query, fact.key)
+        used = [f for f in used if f is not fact]
+        set_aside += fact.words
+    raise first
+
+
 def missing_fact(run, query: dict) -> str | None:
     """The first left-out fact whose value changes a ``conditional`` verdict. ``run`` answers
     a query (the checker); a candidate the checker refuses is skipped."""

@@ -180,8 +180,9 @@ class Reader:
     def _corrected(self, token: Token) -> str:
         """The key of ``token``, or of the lexicon word one typo away from it."""
         if token.key in self.patterns or token.form in self.ignore or \
-                len(token.form) < self.FUZZY_MIN or token.form.isdigit():
-            return token.key
+                len(token.form) < self.FUZZY_MIN or token.form.isdigit() or \
+                (token.key,) in self.sensitive.get(token.key, ()):
+            return token.key     # a known word is no typo of another ("trước" is not "thuốc")
         near = set()
         for d in _deletions(token.form) | {token.form}:
             near |= self.fuzzy.get(d, set())

@@ -1,4 +1,6 @@
-"""The names a reading may put into a query: the closed vocabulary of the check query, spec 1.1.
+"""The names a reading may put into a query: the closed vocabulary of the check query, read from
+the games' declarations (``cardbase.games``), so that every key and value the checker takes can
+be said by a lexicon word.
 
 The reader fills a query only with keys and values listed here, so that a lexicon entry naming a
 value the checker does not know is refused when the lexicon is loaded (with its file and line),
@@ -13,45 +15,53 @@ from .. import games
 
 _GAMES = games.all_games()
 GAMES = tuple(game.id for game in _GAMES)
-#: every declared game's phases and card types (a reading may name any; the game chosen keeps
-#: its own)
-PHASES = tuple(dict.fromkeys(phase for game in _GAMES for phase in game.phases))
-ROLES = ("fighter", "helper", "bystander")
-RACES = ("elf", "dwarf", "halfling", "human")
-CLASSES = ("warrior", "wizard", "thief", "cleric")
-VERBS = ("play", "use", "sell", "trade", "give", "equip", "unequip", "discard", "keep",
-         "ask_help", "help", "steal", "loot_the_room", "look_for_trouble", "draw",
-         "draw_treasure", "run_away", "end_turn", "pass", "deal", "gain_level", "count_power",
-         "trigger_ability")
 CARD_TYPES = tuple(dict.fromkeys(kind for game in _GAMES for kind in game.card_types))
-SOURCES = ("hand", "in_play", "drawn_face_up", "drawn_face_down", "just_acquired")
-TARGETS = ("self", "other_player", "monster", "combat", "defense_card", "player")
-SLOTS = ("headgear", "armor", "footgear", "1_hand", "2_hands")
+SLOTS = games.vocabulary.SLOTS
 EDITIONS = ("newer", "older", "first")
 LANGS = ("en", "es", "de", "ja", "vi")
 
-#: fact path -> bool, int, a tuple of names (closed), or None (a free name: a card, a race...)
-FACTS: dict[str, object] = {
-    "game": GAMES, "edition": EDITIONS, "rulebook_lang": LANGS,
-    "state.phase": PHASES, "state.my_turn": bool, "state.role": ROLES, "state.level": int,
-    "state.race": RACES, "state.class": CLASSES, "state.half_breed": bool,
-    "state.super_munchkin": bool, "state.dead": bool, "state.hand_size": int,
-    "state.big_items": int, "state.lowest_level": bool, "state.died_since_my_last_turn": bool,
-    "state.this_turn.door": ("monster", "curse", "other"), "state.this_turn.fought": bool,
-    "state.this_turn.ran_away": bool, "state.this_turn.looked_for_trouble": bool,
-    "state.combat.monsters": int, "state.combat.helpers": int,
-    "state.combat.result": ("undecided", "won", "lost"),
-    "state.target_state.dead": bool, "state.target_state.in_combat": bool,
-    "state.target_state.level": int, "state.target_state.lowest_level": bool,
-    "state.hit_points": int, "state.play_again_pending": int,
-    "state.monster_controlled": bool, "state.controller": ("self", "other", "none"),
-    "state.minion_play_used": bool,
-    "action.verb": VERBS, "action.card_type": CARD_TYPES, "action.from": SOURCES,
-    "action.target": TARGETS, "action.big": bool, "action.slot": SLOTS, "action.one_shot": bool,
-    "action.gold": int, "action.count": int, "action.deck": ("door", "treasure", "each"),
-    "action.face": ("up", "down"), "action.to_level": int, "action.damage": int,
-    "action.reason": ("card_allows", "hand_limit", "monster_removed_not_destroyed"),
-}
+
+def _fact_spec(spec):
+    """A declared key's values as the reader keeps them: bool, int, a tuple of names, or
+    ``None`` for a free name (a card's, an army's)."""
+    if spec is bool:
+        return bool
+    if isinstance(spec, tuple) and spec and spec[0] == "int":
+        return int
+    if isinstance(spec, tuple) and spec and spec[0] in ("one of", "names"):
+        return tuple(spec[1]) if spec[1] is not None else None
+    return None     # a name (str), or a list of numbers no word of a question gives
+
+
+def _declared_facts() -> dict[str, object]:
+    """Every state and action key any game declares, as a dotted path, with its values (the
+    union over the games where two declare one key)."""
+    facts: dict[str, object] = {}
+
+    def add(path: str, spec) -> None:
+        if isinstance(spec, dict):
+            for key, inner in spec.items():
+                add(f"{path}.{key}", inner)
+            return
+        value = _fact_spec(spec)
+        known = facts.get(path, value)
+        if isinstance(known, tuple) and isinstance(value, tuple):
+            value = tuple(dict.fromkeys(known + value))
+        facts[path] = value
+
+    for game in _GAMES:
+        for key, spec in game.state.items():
+            if not isinstance(spec, list):
+                add(f"state.{key}", spec)
+        for key, spec in game.action_keys().items():
+            add(f"action.{key}", spec)
+    return facts
+
+
+#: fact path -> bool, int, a tuple of names (closed), or None (a free name: a card, a race...):
+#: every key the games declare, so that a lexicon may read any fact the checker takes
+FACTS: dict[str, object] = {"game": GAMES, "edition": EDITIONS, "rulebook_lang": LANGS,
+                            **_declared_facts()}
 
 #: facts that choose the game or the rulebook rather than fill the query's state or action
 META = ("game", "edition", "rulebook_lang")
