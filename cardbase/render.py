@@ -304,8 +304,10 @@ def differences(result: dict) -> None:
     for entry in result["differences"]:
         if entry["kind"] == "parameter":
             parameter = words.parameter(entry["parameter"])
-            click.secho(f"{parameter}: {first} {entry[first]} · {second} {entry[second]}",
-                        bold=True)
+            # a rulebook that does not state the number has none (null in --json)
+            values = [_("not stated") if entry[rb] is None else entry[rb]
+                      for rb in (first, second)]
+            click.secho(f"{parameter}: {first} {values[0]} · {second} {values[1]}", bold=True)
             for rulebook in (first, second):
                 for quote in entry["quotes"][rulebook]:
                     click.echo(f"    {rulebook}: “{quote['quote']}”")

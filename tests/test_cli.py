@@ -404,6 +404,28 @@ def test_diff_lists_the_edition_differences(runner, built_db):
     assert "Cards of each deck dealt at the start" in result.stdout and "各人に2枚づつ" in result.stdout
 
 
+@pytest.mark.parametrize("lang, not_stated", [("en", "not stated"), ("es", "no lo indica")])
+def test_diff_says_in_words_that_a_rulebook_does_not_state_a_number(runner, built_db,
+                                                                    monkeypatch, lang,
+                                                                    not_stated):
+    from cardbase.rules import editions
+
+    stated = {k: v for k, v in editions.EDITIONS["munchkin-ja"].items()
+              if k != "dwarf_hand_limit"}
+    monkeypatch.setitem(editions.EDITIONS, "munchkin-ja", stated)
+    monkeypatch.setitem(editions.EDITION_QUOTES, "munchkin-ja", {
+        k: v for k, v in editions.EDITION_QUOTES["munchkin-ja"].items() if k in stated})
+    result = runner.invoke(main, ["diff", "munchkin-es", "munchkin-ja", "--lang", lang,
+                                  "--db", str(built_db)])
+    assert result.exit_code == 0, result.stderr
+    assert "None" not in result.stdout
+    assert f"munchkin-es 5 · munchkin-ja {not_stated}" in result.stdout
+    data = json.loads(invoke(runner, ["diff", "munchkin-es", "munchkin-ja", "--json"],
+                             built_db).stdout)
+    dwarf = next(e for e in data["differences"] if e.get("parameter") == "dwarf_hand_limit")
+    assert dwarf["munchkin-ja"] is None and dwarf["munchkin-es"] == 5
+
+
 def test_table_json(runner, built_db):
     data = json.loads(invoke(runner, ["table", "dungeon-mayhem", "--json"], built_db).stdout)
     assert data["rows"] and data["conflicts"] == []
