@@ -177,6 +177,15 @@ def _load(languages: list[str] | None, locales: paths.Locales | None = None
     return found
 
 
+def has_messages(lang: str, locales: paths.Locales | None = None) -> bool:
+    """Whether messages can be shown in ``lang``: English (the messages' own language) or a
+    language with a catalog."""
+    if lang.replace("-", "_").split("_")[0].lower() == "en":
+        return True
+    locales = locales or paths.locales()
+    return any(locales.catalog_file(c, DOMAIN) is not None for c in _candidates(lang))
+
+
 def set_language(lang: str | None, locales: paths.Locales | None = None) -> None:
     """Use ``lang`` for messages from now on; ``None`` means: from the environment. The
     catalogs are ``locales``' (the usual ones if not given)."""

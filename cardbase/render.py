@@ -114,7 +114,7 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
         click.echo(data["raw"])
         return
     click.secho(data["heading"], bold=True)
-    meta = [data["ref"], _("kind: {kind}", kind=data["kind"])]
+    meta = [data["ref"], _("kind: {kind}", kind=words.section_kind(data["kind"]))]
     if data["page"]:
         meta.append(_("page {page}", page=data["page"]))
     if data["topic"]:
@@ -149,7 +149,7 @@ def sections(rows: list[dict]) -> None:
     refs = max((width(row["ref"]) for row in rows), default=0)
     for row in rows:
         indent = "  " * (row["level"] - 1)
-        marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
+        marks = "" if row["kind"] == "rule" else f" [{words.section_kind(row['kind'])}]"
         damage = _damage(row)
         marks += f"  ! {damage}" if damage else ""
         click.echo(f"{ljust(row['ref'], refs)}  {indent}{row['heading']}{marks}")
@@ -351,7 +351,8 @@ def differences(result: dict) -> None:
 def coverage(result: dict, unaccounted: bool = False) -> None:
     """``cardbase rules coverage``: a line per rulebook, then (asked for) the sentences left."""
     for book in result["rulebooks"]:
-        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(book["by_reason"].items()))
+        reasons = ", ".join(f"{words.coverage_reason(reason)} {n}"
+                            for reason, n in sorted(book["by_reason"].items()))
         click.echo(_("{rulebook}: {sentences} sentences, {encoded} encoded, {not_executable} not "
                      "executable ({reasons}), {unaccounted} unaccounted",
                      rulebook=book["rulebook"], sentences=book["sentences"],

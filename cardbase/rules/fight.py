@@ -94,6 +94,13 @@ def _value(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str, i
     return str(text), check_number(option, number, shown=str(text).strip())
 
 
+def _modifier(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str | None, int]:
+    """A one-shot item or an enhancer: the card's name (None for a number given as such) and
+    its number, for the steps to say which card gave what."""
+    name, value = _value(conn, text, stats, option)
+    return (None if _number(text) is not None else name), value
+
+
 def _has_combat(game: str | None) -> bool:
     """Whether ``game`` is declared with combats (so its rulebooks resolve a fight)."""
     declared = games.known(game)
@@ -179,11 +186,11 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
         if _copies_monster(conn, enhancer):
             fought[0].mates += 1  # a Mate: a second monster, enhanced with the first
             continue
-        fought[0].enhancers.append(_value(conn, enhancer, ("enhancement", "bonus"),
-                                          "enhancer")[1])
+        fought[0].enhancers.append(_modifier(conn, enhancer, ("enhancement", "bonus"),
+                                             "enhancer"))
     return resolve(rulebook, fighter, fought, helper=helper,
-                   one_shots_for_players=[_value(conn, o, ("bonus", "enhancement"), "one_shot")[1]
-                                          for o in one_shots],
-                   one_shots_for_monsters=[_value(conn, o, ("bonus", "enhancement"),
-                                                  "against")[1] for o in against],
+                   one_shots_for_players=[_modifier(conn, o, ("bonus", "enhancement"),
+                                                    "one_shot") for o in one_shots],
+                   one_shots_for_monsters=[_modifier(conn, o, ("bonus", "enhancement"),
+                                                     "against") for o in against],
                    citer=Citer(conn), lang=lang)
