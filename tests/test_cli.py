@@ -64,12 +64,12 @@ QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storag
 @pytest.mark.parametrize("module, allowed", [
     ("cardbase.search.textkeys", {"cardbase.search", "cardbase.search.textkeys"}),
     ("cardbase.storage.queries", QUERY_MODULES),
-    ("cardbase.render", {"cardbase.i18n", "cardbase.paths", "cardbase.errors", "cardbase.render",
+    ("cardbase.render", {"cardbase.i18n", "cardbase.places", "cardbase.errors", "cardbase.render",
                          "cardbase.situations", "cardbase.textwidth", "cardbase.words", "click"}),
 ])
 def test_query_path_modules_import_only_what_they_promise(module, allowed):
     """Standard library only for textkeys and the queries; render adds click and i18n
-    (which finds its catalogs through paths), the words for situations and things, display widths
+    (which finds its catalogs through places), the words for situations and things, display widths
     (wcwidth is imported only when a table holds a wide or combining character)."""
     import subprocess
     import sys
