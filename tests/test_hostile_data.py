@@ -210,6 +210,8 @@ def test_anchor_signs_inside_text_are_text():
 
 
 def test_every_data_loader_refuses_a_billion_laughs(data_copy):
+    from cardbase.ask.lexicon import load as load_lexicon
+    from cardbase.cards.faces import load_grammar
     from cardbase.cards.schema import validate_file
 
     glossary = data_copy / "glossary.yaml"
@@ -228,6 +230,13 @@ def test_every_data_loader_refuses_a_billion_laughs(data_copy):
     assert [str(e) for e in errors] == [
         f"{cards}:4: not valid YAML: anchor &l0: anchors and aliases are not allowed; write each "
         "value out"]
+    for name, load in (("manifest.yaml", load_manifest),
+                       ("overlays/munchkin-es.yaml", lambda path: load_overlay(path, "")),
+                       ("card_grammars/es.yaml", load_grammar),
+                       ("lexicon/es.yaml", lambda path: load_lexicon("es", str(path)))):
+        (data_copy / name).write_text(_billion_laughs(), encoding="utf-8")
+        with pytest.raises(DataError, match=rf"{name}:1: .*anchor &l0"):
+            load(data_copy / name)
 
 
 def test_a_billion_laughs_in_the_data_stops_the_build_with_one_line(runner, data_copy,
