@@ -2,7 +2,7 @@
 
 Messages are written in English with named placeholders (``_("{count} sections")``) and looked up
 in the ``cardbase`` domain, whose catalogs are ``<locales>/<lang>/LC_MESSAGES/cardbase.po``, found
-where ``cardbase.paths`` says (a project's own catalogs first, then the package's). The language
+where ``cardbase.places`` says (a project's own catalogs first, then the package's). The language
 comes from the ``--lang`` option when a command sets one, else from
 ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` as gettext reads them. A missing catalog or message
 falls back to English, never to an error. A catalog is compiled once per version into a user cache
@@ -17,10 +17,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from . import paths
+from . import places
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from .paths import Locales
 
 DOMAIN = "cardbase"
 
@@ -159,16 +161,21 @@ def _candidates(lang: str) -> list[str]:
     return [lang] + ([lang.split("_")[0]] if "_" in lang else [])
 
 
-def _load(languages: list[str] | None, locales: paths.Locales | None = None
-          ) -> Translations:
+def _layers(locales: Locales | None) -> tuple[str, ...]:
+    """The folders to read catalogs from: ``locales``' (``cardbase.paths.Locales``), else the
+    usual ones (``cardbase.places``, which needs no message to find them)."""
+    return locales.key if locales is not None else tuple(places.catalog_folders()[0])
+
+
+def _load(languages: list[str] | None, locales: Locales | None = None) -> Translations:
     """The translations of the first of ``languages`` that has a catalog (English otherwise)."""
-    locales = locales or paths.locales()
-    key = (tuple(languages or ()), locales.key)
+    layers = _layers(locales)
+    key = (tuple(languages or ()), layers)
     if key in _loaded:
         return _loaded[key]
     found = Translations()
     for candidate in (c for language in languages or [] for c in _candidates(language)):
-        po = locales.catalog_file(candidate, DOMAIN)
+        po = places.find_catalog(layers, candidate, DOMAIN)
         translations = _compiled(po, candidate) if po is not None else None
         if translations is not None:
             found = translations
@@ -177,7 +184,16 @@ def _load(languages: list[str] | None, locales: paths.Locales | None = None
     return found
 
 
-def set_language(lang: str | None, locales: paths.Locales | None = None) -> None:
+def has_messages(lang: str, locales: Locales | None = None) -> bool:
+    """Whether messages can be shown in ``lang``: English (the messages' own language) or a
+    language with a catalog."""
+    if lang.replace("-", "_").split("_")[0].lower() == "en":
+        return True
+    layers = _layers(locales)
+    return any(places.find_catalog(layers, c, DOMAIN) is not None for c in _candidates(lang))
+
+
+def set_language(lang: str | None, locales: Locales | None = None) -> None:
     """Use ``lang`` for messages from now on; ``None`` means: from the environment. The
     catalogs are ``locales``' (the usual ones if not given)."""
     global _current
@@ -185,7 +201,7 @@ def set_language(lang: str | None, locales: paths.Locales | None = None) -> None
 
 
 @contextmanager
-def language(lang: str, locales: paths.Locales | None = None) -> Iterator[None]:
+def language(lang: str, locales: Locales | None = None) -> Iterator[None]:
     """Use ``lang`` (from ``locales``' catalogs if given) for messages inside the block, then
     the language used before it."""
     global _current

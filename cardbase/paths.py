@@ -8,6 +8,8 @@ in a source checkout installed in editable mode it is the checkout's own folders
 translator edits are only ever written to a flag's folder, the environment's or the project's,
 never into the installed package.
 
+What must be found before any message can be translated (the package, the project, the
+catalogs' folders) is found by ``cardbase.places``, below this module and ``cardbase.i18n``.
 Only the standard library is used, and what a lookup needs (its database, the interface
 catalog) is resolved with ``os.path`` strings: importing ``pathlib`` alone costs a lookup more
 than its query. The functions for builds and translators return ``pathlib.Path`` objects.
@@ -16,21 +18,22 @@ than its query. The functions for builds and translators return ``pathlib.Path``
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .errors import CardbaseError
+from .i18n import _
+# the package, the project and the catalogs' folders are found below the messages (places);
+# their names are kept here too, where callers have always read them
+from .places import (CATALOG_ROOT, ENV_LOCALES, MANIFEST, PACKAGE,  # noqa: F401
+                     absolute_text, catalog_folders, env_text, find_catalog, project_dir,
+                     shipped_dir)
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-PACKAGE = os.path.dirname(os.path.realpath(__file__))
-MANIFEST = os.path.join("data", "manifest.yaml")
 DEFAULT_DB = "cardbase.db"
 DEFAULT_SITE = "public"
-CATALOG_ROOT = "locales"
-ENV_DATA, ENV_DB, ENV_LOCALES, ENV_SITE_PAGES = (
-    "CARDBASE_DATA", "CARDBASE_DB", "CARDBASE_LOCALES", "CARDBASE_SITE_PAGES")
+ENV_DATA, ENV_DB, ENV_SITE_PAGES = ("CARDBASE_DATA", "CARDBASE_DB", "CARDBASE_SITE_PAGES")
 
 
 def _path(text: str) -> Path:
@@ -39,21 +42,10 @@ def _path(text: str) -> Path:
     return Path(text)
 
 
-def _project_dir(start: str | os.PathLike | None = None) -> str | None:
-    folder = os.fspath(start) if start is not None else os.getcwd()
-    return os.path.realpath(folder) if os.path.isfile(os.path.join(folder, MANIFEST)) else None
-
-
 def project_root(start: Path | None = None) -> Path | None:
     """The project folder: ``start`` (the current directory) when it holds ``data/manifest.yaml``."""
-    found = _project_dir(start)
+    found = project_dir(start)
     return _path(found) if found is not None else None
-
-
-@lru_cache(maxsize=1)
-def _shipped_dir() -> str:
-    inside = os.path.join(PACKAGE, "_shipped")
-    return inside if os.path.isdir(inside) else os.path.dirname(PACKAGE)
 
 
 def shipped_root() -> Path:
@@ -62,27 +54,16 @@ def shipped_root() -> Path:
     In a wheel they sit in ``cardbase/_shipped/``; in a source checkout (an editable install) the
     top-level ``locales/``, ``site/`` and ``mkdocs.yml`` beside the package are the same files.
     """
-    return _path(_shipped_dir())
-
-
-def _env_text(name: str) -> str | None:
-    value = os.environ.get(name)
-    return os.path.expanduser(value) if value else None
+    return _path(shipped_dir())
 
 
 def _env_path(name: str) -> Path | None:
-    value = _env_text(name)
+    value = env_text(name)
     return _path(value) if value else None
 
 
-def _absolute_text(path: str | os.PathLike) -> str:
-    # Resolved at the edge: a relative path handed to mkdocs or tempfile would be resolved again
-    # against another folder (Python 3.11's mkdtemp keeps a relative ``dir`` relative).
-    return os.path.abspath(os.path.expanduser(os.fspath(path)))
-
-
 def _absolute(path: str | os.PathLike) -> Path:
-    return _path(_absolute_text(path))
+    return _path(absolute_text(path))
 
 
 def data_dir(flag: Path | None = None) -> Path:
@@ -93,15 +74,13 @@ def data_dir(flag: Path | None = None) -> Path:
     root = project_root()
     if root is not None:
         return root / "data"
-    from .i18n import _
-
     raise CardbaseError(_("no data folder: give --data PATH, set {env}, or run cardbase in a "
                           "folder that holds data/manifest.yaml", env=ENV_DATA))
 
 
 def database_file(flag: str | os.PathLike | None = None) -> str:
     """The database file as a string: ``--db``, ``CARDBASE_DB``, else ``cardbase.db`` here."""
-    return _absolute_text(flag or _env_text(ENV_DB) or DEFAULT_DB)
+    return absolute_text(flag or env_text(ENV_DB) or DEFAULT_DB)
 
 
 def database(flag: str | os.PathLike | None = None) -> Path:
@@ -162,11 +141,7 @@ class Locales:
 
     def catalog_file(self, lang: str, domain: str) -> str | None:
         """The catalog of ``lang`` to read, as a string, or ``None`` when no layer has it."""
-        for layer in self.key:
-            path = os.path.join(layer, lang, "LC_MESSAGES", f"{domain}.po")
-            if os.path.isfile(path):
-                return path
-        return None
+        return find_catalog(self.key, lang, domain)
 
     def catalog(self, lang: str, domain: str) -> Path | None:
         """The catalog of ``lang`` to read, or ``None`` when no layer has it."""
@@ -176,8 +151,6 @@ class Locales:
     def target(self, lang: str, domain: str) -> Path:
         """Where an edited catalog of ``lang`` is written."""
         if self._writable is None:
-            from .i18n import _
-
             raise CardbaseError(_(
                 "no catalogs folder to write to: give --locales DIR, set {env}, or run cardbase "
                 "in a project folder (one that holds data/manifest.yaml)", env=ENV_LOCALES))
@@ -211,21 +184,12 @@ def locales(flag: str | os.PathLike | None = None, *,
     ``project`` names the project folder when the command knows it (a build's data folder's
     parent); otherwise it is the current directory when that is a project folder.
     """
-    project = os.fspath(project) if project is not None else _project_dir()
-    chosen = [_absolute_text(p) for p in (flag, _env_text(ENV_LOCALES)) if p is not None]
-    if project is not None:
-        chosen.append(os.path.join(project, CATALOG_ROOT))
-    writable = chosen[0] if chosen else None
-    layers: list[str] = []
-    for layer in [*chosen, os.path.join(_shipped_dir(), CATALOG_ROOT)]:
-        if layer not in layers:
-            layers.append(layer)
-    return Locales(layers, writable)
+    return Locales(*catalog_folders(flag, project=project))
 
 
 def as_locales(value: Locales | str | os.PathLike) -> Locales:
     """``value`` as catalogs: a single folder is read from and written to alone."""
     if isinstance(value, Locales):
         return value
-    folder = _absolute_text(value)
+    folder = absolute_text(value)
     return Locales((folder,), folder)

@@ -114,7 +114,7 @@ def section(data: dict, raw: bool = False, lang: str | None = None) -> None:
         click.echo(data["raw"])
         return
     click.secho(data["heading"], bold=True)
-    meta = [data["ref"], _("kind: {kind}", kind=data["kind"])]
+    meta = [data["ref"], _("kind: {kind}", kind=words.section_kind(data["kind"]))]
     if data["page"]:
         meta.append(_("page {page}", page=data["page"]))
     if data["topic"]:
@@ -149,7 +149,7 @@ def sections(rows: list[dict]) -> None:
     refs = max((width(row["ref"]) for row in rows), default=0)
     for row in rows:
         indent = "  " * (row["level"] - 1)
-        marks = "" if row["kind"] == "rule" else f" [{row['kind']}]"
+        marks = "" if row["kind"] == "rule" else f" [{words.section_kind(row['kind'])}]"
         damage = _damage(row)
         marks += f"  ! {damage}" if damage else ""
         click.echo(f"{ljust(row['ref'], refs)}  {indent}{row['heading']}{marks}")
@@ -326,8 +326,10 @@ def differences(result: dict) -> None:
     for entry in result["differences"]:
         if entry["kind"] == "parameter":
             parameter = words.parameter(entry["parameter"])
-            click.secho(f"{parameter}: {first} {entry[first]} · {second} {entry[second]}",
-                        bold=True)
+            # a rulebook that does not state the number has none (null in --json)
+            values = [_("not stated") if entry[rb] is None else entry[rb]
+                      for rb in (first, second)]
+            click.secho(f"{parameter}: {first} {values[0]} · {second} {values[1]}", bold=True)
             for rulebook in (first, second):
                 for quote in entry["quotes"][rulebook]:
                     click.echo(f"    {rulebook}: “{quote['quote']}”")
@@ -371,7 +373,8 @@ def differences(result: dict) -> None:
 def coverage(result: dict, unaccounted: bool = False) -> None:
     """``cardbase rules coverage``: a line per rulebook, then (asked for) the sentences left."""
     for book in result["rulebooks"]:
-        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(book["by_reason"].items()))
+        reasons = ", ".join(f"{words.coverage_reason(reason)} {n}"
+                            for reason, n in sorted(book["by_reason"].items()))
         click.echo(_("{rulebook}: {sentences} sentences, {encoded} encoded, {not_executable} not "
                      "executable ({reasons}), {unaccounted} unaccounted",
                      rulebook=book["rulebook"], sentences=book["sentences"],

@@ -1,5 +1,6 @@
 """The names of the games' things in the reader's language: card types, card stats and their
-values, editions, and the numbers in which editions differ.
+values, editions, the numbers in which editions differ, the kinds of rulebook section and why a
+sentence of the rules is not executable.
 
 The data and the rules checker name these by identifiers (``monster_enhancer``, ``usable_by``,
 ``newer``, ``dwarf_hand_limit``); each function here gives the words a reader sees, translated
@@ -42,6 +43,21 @@ PARAMETERS = {
     "starting_cards": N_("Cards of each deck dealt at the start"),
     "hand_limit": N_("Hand limit"), "dwarf_hand_limit": N_("Hand limit of a Dwarf"),
     "escape_roll": N_("Roll needed to run away"), "gold_per_level": N_("Gold for a level"),
+}
+
+#: the kinds of rulebook section (``segment/outline.py``), and a card face under a card list
+SECTION_KINDS = {
+    "rule": N_("rule"), "front": N_("front matter"), "example": N_("example"),
+    "sidebar": N_("sidebar"), "advert": N_("advert"), "credits": N_("credits"),
+    "variant": N_("variant"), "label": N_("label"), "card_faces": N_("card list"),
+    "card_face": N_("card face"),
+}
+#: why a sentence of a rule section is not executable (rules-coverage spec)
+COVERAGE_REASONS = {
+    "flavour": N_("flavour text"), "example": N_("examples"), "advice": N_("advice"),
+    "component": N_("components"), "cross_reference": N_("cross-references"),
+    "credits": N_("credits"), "advert": N_("adverts"), "card_text": N_("card texts"),
+    "table_talk": N_("table talk"), "damaged": N_("damaged text"),
 }
 
 
@@ -91,6 +107,14 @@ def edition(value: str | None) -> str:
 
 def parameter(name: str) -> str:
     return _said(PARAMETERS, name)
+
+
+def section_kind(kind: str) -> str:
+    return _said(SECTION_KINDS, kind)
+
+
+def coverage_reason(reason: str) -> str:
+    return _said(COVERAGE_REASONS, reason)
 
 
 #: the damage flags of a section (``segment/quality.py``): a short label and what it means

@@ -3,7 +3,9 @@
 Data files (manifest, outlines, overlays, topics) are edited by hand, so a problem in them must be
 reported as ``file:line: what was expected``. ``load_yaml`` returns ordinary dicts and lists whose
 subclasses carry ``.line`` (where the mapping or list starts) and ``.line_of(key_or_index)``. A key
-written twice is refused, and so is nesting deeper than any data file needs. Mapping keys are
+written twice is refused, and so is nesting deeper than any data file needs, and so are anchors
+and aliases (``&a`` … ``*a``): no data file needs them, and a few lines of aliases to aliases
+stand for billions of values ("billion laughs") that every later walk would visit. Mapping keys are
 always text (``no:`` is the language code, not false), and ``text_of`` gives a value as it was
 written when YAML read it as something else (a checksum of 64 zeros is not the number 0).
 """
@@ -51,12 +53,32 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 
 
 class _Refused(yaml.constructor.ConstructorError):
-    """A document refused for its shape: ``key`` written twice, or nested ``too_deep``."""
+    """A document refused for its shape: ``key`` written twice, nested ``too_deep``, or using
+    the anchor or alias ``alias``."""
 
-    def __init__(self, problem: str, mark, key: str | None = None, too_deep: bool = False):
+    def __init__(self, problem: str, mark, key: str | None = None, too_deep: bool = False,
+                 alias: str | None = None):
         super().__init__(None, None, problem, mark)
         self.key = key
         self.too_deep = too_deep
+        self.alias = alias
+
+
+def _refuse_aliases(text: str) -> None:
+    """Refuse the first anchor or alias, at its line, before anything is built from the text.
+
+    The composer resolves aliases where Python cannot step in (libyaml's), so the events are
+    read once more, only for text that holds the characters an anchor or alias starts with.
+    """
+    if "&" not in text and "*" not in text:
+        return
+    for event in yaml.parse(text, Loader=_Loader):
+        name = getattr(event, "anchor", None)
+        if name is not None:
+            sign = "*" if isinstance(event, yaml.AliasEvent) else "&"
+            raise _Refused(f"{'alias' if sign == '*' else 'anchor'} {sign}{excerpt(name)}: "
+                           "anchors and aliases are not allowed; write each value out",
+                           event.start_mark, alias=excerpt(name))
 
 
 def _enter(loader: _Loader, node: yaml.Node) -> None:
@@ -116,14 +138,17 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 class YamlError(DataError):
     """A file that is not valid YAML; ``detail`` says why without the file and line,
-    ``duplicate`` is the key written twice, ``too_deep`` says the nesting was refused."""
+    ``duplicate`` is the key written twice, ``too_deep`` says the nesting was refused, ``alias``
+    names the anchor or alias refused."""
 
     def __init__(self, detail: str, *, path: str, line: int | None = None,
-                 duplicate: str | None = None, too_deep: bool = False):
+                 duplicate: str | None = None, too_deep: bool = False,
+                 alias: str | None = None):
         super().__init__(f"not valid YAML: {detail}", path=path, line=line)
         self.detail = detail
         self.duplicate = duplicate
         self.too_deep = too_deep
+        self.alias = alias
 
 
 def load_yaml(path: Path | str, text: str | None = None) -> Any:
@@ -132,6 +157,7 @@ def load_yaml(path: Path | str, text: str | None = None) -> Any:
     if text is None:
         text = read_text(path)
     try:
+        _refuse_aliases(text)
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -139,7 +165,8 @@ def load_yaml(path: Path | str, text: str | None = None) -> Any:
         problem = str(exc.problem or exc)
         raise YamlError(problem, path=str(path), line=line, duplicate=getattr(exc, "key", None),
                         too_deep=getattr(exc, "too_deep", False)
-                        or "maximum nesting depth" in problem) from None
+                        or "maximum nesting depth" in problem,
+                        alias=getattr(exc, "alias", None)) from None
     except yaml.YAMLError as exc:
         raise YamlError(str(exc), path=str(path)) from None
     except ValueError as exc:  # an integer of thousands of digits, refused by int()

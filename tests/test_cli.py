@@ -64,12 +64,12 @@ QUERY_MODULES = {"cardbase.storage", "cardbase.storage.schema", "cardbase.storag
 @pytest.mark.parametrize("module, allowed", [
     ("cardbase.search.textkeys", {"cardbase.search", "cardbase.search.textkeys"}),
     ("cardbase.storage.queries", QUERY_MODULES),
-    ("cardbase.render", {"cardbase.i18n", "cardbase.paths", "cardbase.errors", "cardbase.render",
+    ("cardbase.render", {"cardbase.i18n", "cardbase.places", "cardbase.errors", "cardbase.render",
                          "cardbase.situations", "cardbase.textwidth", "cardbase.words", "click"}),
 ])
 def test_query_path_modules_import_only_what_they_promise(module, allowed):
     """Standard library only for textkeys and the queries; render adds click and i18n
-    (which finds its catalogs through paths), the words for situations and things, display widths
+    (which finds its catalogs through places), the words for situations and things, display widths
     (wcwidth is imported only when a table holds a wide or combining character)."""
     import subprocess
     import sys
@@ -404,6 +404,28 @@ def test_diff_lists_the_edition_differences(runner, built_db):
     assert "Cards of each deck dealt at the start" in result.stdout and "各人に2枚づつ" in result.stdout
 
 
+@pytest.mark.parametrize("lang, not_stated", [("en", "not stated"), ("es", "no lo indica")])
+def test_diff_says_in_words_that_a_rulebook_does_not_state_a_number(runner, built_db,
+                                                                    monkeypatch, lang,
+                                                                    not_stated):
+    from cardbase.rules import editions
+
+    stated = {k: v for k, v in editions.EDITIONS["munchkin-ja"].items()
+              if k != "dwarf_hand_limit"}
+    monkeypatch.setitem(editions.EDITIONS, "munchkin-ja", stated)
+    monkeypatch.setitem(editions.EDITION_QUOTES, "munchkin-ja", {
+        k: v for k, v in editions.EDITION_QUOTES["munchkin-ja"].items() if k in stated})
+    result = runner.invoke(main, ["diff", "munchkin-es", "munchkin-ja", "--lang", lang,
+                                  "--db", str(built_db)])
+    assert result.exit_code == 0, result.stderr
+    assert "None" not in result.stdout
+    assert f"munchkin-es 5 · munchkin-ja {not_stated}" in result.stdout
+    data = json.loads(invoke(runner, ["diff", "munchkin-es", "munchkin-ja", "--json"],
+                             built_db).stdout)
+    dwarf = next(e for e in data["differences"] if e.get("parameter") == "dwarf_hand_limit")
+    assert dwarf["munchkin-ja"] is None and dwarf["munchkin-es"] == 5
+
+
 def test_table_json(runner, built_db):
     data = json.loads(invoke(runner, ["table", "dungeon-mayhem", "--json"], built_db).stdout)
     assert data["rows"] and data["conflicts"] == []
@@ -499,3 +521,82 @@ def test_a_section_named_as_a_reader_writes_it(runner, built_db, ref):
     spaced = json.loads(invoke(runner, ["section", "munchkin-es/Vender objetos", "--json"],
                                built_db).stdout)
     assert spaced["ref"] == "munchkin-es/vender-objetos"
+
+
+def test_an_unknown_rule_language_is_refused_in_the_users_language(runner, built_db):
+    result = runner.invoke(main, ["rule", "huir", "--lang", "xx", "--db", str(built_db)],
+                           env={"LANGUAGE": "es"})
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == ("error: no hay ningún reglamento en el idioma 'xx'; los "
+                                     "idiomas son: de, es, ja, vi")
+    english = runner.invoke(main, ["rule", "huir", "--lang", "en", "--db", str(built_db)],
+                            env={"LANGUAGE": "es"})
+    assert english.stderr.startswith("error: no rulebook in language 'en'")  # asked for
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "error: unknown game 'nogame'; the games are: dungeon-mayhem, munchkin, "
+           "munchkin-warhammer-aos, smashup-munchkin"),
+    ("ja", "エラー: 不明なゲーム 'nogame'。ゲーム: dungeon-mayhem, munchkin, "
+           "munchkin-warhammer-aos, smashup-munchkin"),
+])
+def test_table_of_an_unknown_game_lists_the_games(runner, built_db, lang, expected):
+    result = runner.invoke(main, ["table", "nogame", "--db", str(built_db)],
+                           env={"LANGUAGE": lang})
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == expected
+
+
+@pytest.mark.parametrize("lang, rule, front, reasons", [
+    ("es", "tipo: regla", "Un juego de [preliminares]", "(consejos 5, textos de cartas 6,"),
+    ("de", "Art: Regel", "Un juego de [Vorspann]", "(Ratschläge 5,"),
+    ("ja", "種類: ルール", "Un juego de [前付け]", "(アドバイス 5,"),
+    ("vi", "loại: luật", "Un juego de [phần mở đầu]", "(lời khuyên 5,"),
+])
+def test_section_kinds_and_coverage_reasons_speak_the_users_language(runner, built_db, lang,
+                                                                    rule, front, reasons):
+    env = {"LANGUAGE": lang}
+    section = runner.invoke(main, ["section", "munchkin-es/huir", "--db", str(built_db)],
+                            env=env).stdout
+    assert rule in section.splitlines()[1]
+    sections = runner.invoke(main, ["sections", "munchkin-es", "--db", str(built_db)],
+                             env=env).stdout
+    assert front in sections.splitlines()[0]
+    coverage = runner.invoke(main, ["rules", "coverage", "--db", str(built_db)], env=env).stdout
+    line = next(line for line in coverage.splitlines() if line.startswith("munchkin-es:"))
+    assert reasons in line
+    assert not {"advice", "card_text", "cross_reference", "table_talk"} & set(
+        line.replace(",", " ").replace("(", " ").split())
+
+
+def test_all_languages_snippets_end_between_words_with_an_ellipsis(runner, built_db):
+    from cardbase.search.rules import TOPIC_SNIPPET_CHARS
+
+    data = json.loads(invoke(runner, ["rule", "huir", "--all-languages", "--json"],
+                             built_db).stdout)
+    sections = [s for group in data["topics"] for s in group["sections"]]
+    bodies = {s["ref"]: json.loads(invoke(runner, ["section", s["ref"], "--json"],
+                                          built_db).stdout)["body"] for s in sections}
+    cut = [s for s in sections if len(" ".join(bodies[s["ref"]].split())) > TOPIC_SNIPPET_CHARS]
+    assert {s["lang"] for s in cut} >= {"es", "ja"}
+    for hit in cut:
+        snippet, body = hit["snippet"], " ".join(bodies[hit["ref"]].split())
+        assert snippet.endswith("…") and len(snippet) <= TOPIC_SNIPPET_CHARS + 1, snippet
+        shown = snippet[:-1]
+        assert body.startswith(shown), (snippet, body[:200])
+        if hit["lang"] != "ja":  # a word is never cut in two; Japanese is cut between characters
+            assert body[len(shown)] == " " or not body[len(shown)].isalnum(), snippet
+    text = invoke(runner, ["rule", "huir", "--all-languages"], built_db).stdout
+    assert "Y no…" in text or "…\n" in text
+
+
+def test_combat_names_the_cards_it_was_given(runner, built_db):
+    result = invoke(runner, ["combat", "--rulebook", "munchkin-es", "--level", "4", "--bonus",
+                             "3", "--class", "warrior", "--berserk", "3", "--one-shot",
+                             "Misil Mágico", "--monster", "Troll de Foro", "--enhancer",
+                             "Enfurecido", "--enhancer", "2", "--against", "1"], built_db)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any("one-shot items for the players: Misil Mágico +5" in line for line in lines)
+    assert any("Troll de Foro: level 10 Enfurecido +5 +2 = 17" in line for line in lines)
+    assert any("one-shot items for the monsters: +1" in line for line in lines)

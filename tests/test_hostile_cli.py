@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from cardbase import games
 from cardbase.cli import main
 from cardbase.cli.common import decoded
 from cardbase.errors import QueryError
-from cardbase.rules.limits import LIMITS
 
 CARDBASE = [sys.executable, "-m", "cardbase.cli"]
 
@@ -66,9 +66,48 @@ def test_the_library_checks_the_numbers_too(conn):
                       {"level": 1, "bonus": 0, "helper_level": 0}):
         with pytest.raises(QueryError, match="is not a whole number from"):
             fight(conn, "munchkin-es", monsters=["3"], **arguments)
-    low, high = LIMITS["level"]
-    result = fight(conn, "munchkin-es", level=high, bonus=0, monsters=["1"])
+    highest = games.get("munchkin").max_level
+    result = fight(conn, "munchkin-es", level=highest, bonus=0, monsters=["1"])
     assert result["winner"] == "players"
+    with pytest.raises(QueryError, match=rf"^--level: {highest + 1} is out of range; expected "
+                                         rf"1 to {highest}$"):
+        fight(conn, "munchkin-es", level=highest + 1, bonus=0, monsters=["1"])
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--class", "wizzard"], ["--class: unknown name 'wizzard'; valid names: warrior, wizard, "
+                              "thief, cleric"]),
+    (["--level", "50"], ["--level: 50 is out of range; expected 1 to 10"]),
+    (["--level", "50", "--race", "orc", "--helper-level", "11", "--helper-class", "bard"],
+     ["--level: 50 is out of range; expected 1 to 10",
+      "--race: unknown name 'orc'; valid names: human, elf, dwarf, halfling",
+      "--helper-level: 11 is out of range; expected 1 to 10",
+      "--helper-class: unknown name 'bard'; valid names: warrior, wizard, thief, cleric"]),
+])
+def test_combat_refuses_classes_races_and_levels_the_game_has_not(runner, built_db, args,
+                                                                   expected):
+    result = runner.invoke(main, ["combat", "--rulebook", "munchkin-es", "--monster", "3",
+                                  *args, "--db", str(built_db)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == ["error: " + expected[0], *expected[1:]]
+
+
+def test_combat_refusals_speak_the_users_language(runner, built_db):
+    result = runner.invoke(main, ["combat", "--rulebook", "munchkin-es", "--monster", "3",
+                                  "--class", "wizzard", "--level", "50", "--db", str(built_db)],
+                           env={"LANGUAGE": "es"})
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: --level: 50 está fuera de rango; se esperaba de 1 a 10",
+        "--class: nombre desconocido 'wizzard'; nombres válidos: warrior, wizard, thief, cleric"]
+
+
+def test_combat_reads_classes_and_races_in_any_language(runner, built_db):
+    result = runner.invoke(main, ["combat", "--rulebook", "munchkin-es", "--monster", "3",
+                                  "--class", "Guerrero", "--race", "エルフ", "--berserk", "2",
+                                  "--json", "--db", str(built_db)])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"] == 1 + 2
 
 
 def test_undecodable_arguments_are_replaced_before_the_library():

@@ -182,3 +182,72 @@ def test_record_keys_are_refused_in_glossary_topics_and_overlays(tmp_path):
                        "    text: ABC\n    reviewer: me\n", encoding="utf-8")
     with pytest.raises(DataErrors, match=r"overlay.yaml:6: unknown key `reviewer`"):
         load_overlay(overlay, "xx abc yy")
+
+
+def _billion_laughs() -> str:
+    lines = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 9) + "]" for n in range(1, 9)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("text, line, shown", [
+    ("a: &x [1]\nb: *x\n", 1, "anchor &x"),
+    ("a: 1\nb: *nowhere\n", 2, "alias *nowhere"),
+    ("base: &b {x: 1}\nmore:\n  <<: *b\n", 1, "anchor &b"),
+    (_billion_laughs(), 1, "anchor &l0"),
+])
+def test_yaml_anchors_and_aliases_are_refused_at_their_line(text, line, shown):
+    with pytest.raises(DataError) as caught:
+        load_yaml("x.yaml", text)
+    assert str(caught.value) == (f"x.yaml:{line}: not valid YAML: {shown}: anchors and aliases "
+                                 "are not allowed; write each value out")
+    assert caught.value.alias == shown.split()[1][1:]
+
+
+def test_anchor_signs_inside_text_are_text():
+    doc = load_yaml("x.yaml", "a: 'R&D'\nb: \"*bold*\"\nc: x & y * z\n")
+    assert doc == {"a": "R&D", "b": "*bold*", "c": "x & y * z"}
+
+
+def test_every_data_loader_refuses_a_billion_laughs(data_copy):
+    from cardbase.ask.lexicon import load as load_lexicon
+    from cardbase.cards.faces import load_grammar
+    from cardbase.cards.schema import validate_file
+
+    glossary = data_copy / "glossary.yaml"
+    first = glossary.read_text(encoding="utf-8").count("\n") + 1
+    _append(glossary, _billion_laughs())
+    with pytest.raises(DataError, match=rf"glossary\.yaml:{first}: .*anchor &l0"):
+        load_glossary(glossary, set())
+    outline = data_copy / "outlines" / "munchkin-es.yaml"
+    outline.write_text(_billion_laughs(), encoding="utf-8")
+    with pytest.raises(DataError, match=r"munchkin-es\.yaml:1: .*anchor &l0"):
+        load_outline(outline)
+    cards = data_copy / "cards" / "munchkin.yaml"
+    nested = "".join(f"  {line}\n" for line in _billion_laughs().splitlines())
+    cards.write_text("game: munchkin\ncards: []\nlaughs:\n" + nested, encoding="utf-8")
+    _cards, errors = validate_file(cards, {"munchkin"}, {"munchkin-es"}, lambda code: True)
+    assert [str(e) for e in errors] == [
+        f"{cards}:4: not valid YAML: anchor &l0: anchors and aliases are not allowed; write each "
+        "value out"]
+    for name, load in (("manifest.yaml", load_manifest),
+                       ("overlays/munchkin-es.yaml", lambda path: load_overlay(path, "")),
+                       ("card_grammars/es.yaml", load_grammar),
+                       ("lexicon/es.yaml", lambda path: load_lexicon("es", str(path)))):
+        (data_copy / name).write_text(_billion_laughs(), encoding="utf-8")
+        with pytest.raises(DataError, match=rf"{name}:1: .*anchor &l0"):
+            load(data_copy / name)
+
+
+def test_a_billion_laughs_in_the_data_stops_the_build_with_one_line(runner, data_copy,
+                                                                     tmp_path):
+    from cardbase.cli import main
+
+    (data_copy / "topics.yaml").write_text(_billion_laughs(), encoding="utf-8")
+    result = runner.invoke(main, ["build", "--data", str(data_copy),
+                                  "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.strip().endswith(
+        "topics.yaml:1: not valid YAML: anchor &l0: anchors and aliases are not allowed; "
+        "write each value out")
+    assert not (tmp_path / "x.db").exists()

@@ -151,3 +151,46 @@ def test_keys_json_refuses_are_refused_or_read_as_yaml_not_crashed_on():
         with pytest.raises(QueryError, match="half of a character"):
             read_query(text)
     assert read_query('{"card": "\\ud83c\\udccf"}') == {"card": "🃏"}  # a whole pair is fine
+
+
+def _laughs(levels: int = 9) -> str:
+    """A "billion laughs": each line a list of nine aliases to the line before (9**9 values in
+    under 1 KB once expanded)."""
+    lines = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, levels):
+        lines.append(f"l{level}: &l{level} [" + ", ".join([f"*l{level - 1}"] * 9) + "]")
+    return "game: munchkin\naction: {verb: play}\n" + "\n".join(lines) + "\n"
+
+
+def test_a_billion_laughs_is_refused_at_its_first_anchor(runner, built_db, tmp_path):
+    text = _laughs()
+    assert len(text.encode()) < 1024
+    line = one_error_line(run_check(runner, built_db, text.encode(), tmp_path, "laughs.yaml"))
+    assert "laughs.yaml:3:" in line and "anchor or alias 'l0' is not allowed" in line
+
+
+@pytest.mark.parametrize("text, name, line_no", [
+    ("game: munchkin\naction: {verb: play}\nstate: {level: *nowhere}\n", "nowhere", 3),
+    ("game: munchkin\naction: &act\n  verb: play\n", "act", 2),
+    ("game: munchkin\nbase: &b {level: 2}\nstate:\n  <<: *b\naction: {verb: play}\n", "b", 2),
+    ('{"game": "munchkin", "action": &a {"verb": "play"}, "again": *a}', "a", 1),
+])
+def test_anchors_and_aliases_are_refused_with_their_line(text, name, line_no):
+    with pytest.raises(QueryError) as caught:
+        read_query(text, "q.yaml")
+    assert str(caught.value) == (f"q.yaml:{line_no}: the YAML anchor or alias {name!r} is not "
+                                 "allowed in a query; write each value out")
+
+
+def test_text_that_only_mentions_anchor_signs_is_read(conn):
+    data = read_query("game: munchkin\naction: {verb: play, card: 'R&D *beta*'}\n")
+    assert data["action"]["card"] == "R&D *beta*"
+
+
+def test_the_alias_refusal_speaks_the_users_language(runner, built_db, tmp_path):
+    path = tmp_path / "q.yaml"
+    path.write_text("game: munchkin\naction: {verb: play}\nx: *y\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", str(path), "--db", str(built_db)],
+                           env={"LANGUAGE": "es"})
+    line = one_error_line(result)
+    assert "q.yaml:3" in line and "not allowed" not in line and "'y'" in line

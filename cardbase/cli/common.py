@@ -17,7 +17,7 @@ import click
 
 from ..clitext import Group, option
 from ..errors import CardbaseError, clip_lines, excerpt
-from ..i18n import N_, _, set_language
+from ..i18n import N_, _, has_messages, set_language
 
 
 def _fail(message: str, code: int) -> None:
@@ -152,7 +152,10 @@ def _interactive() -> bool:
 
 
 def _use_language(lang: str | None) -> None:
-    set_language(lang)
+    # --lang also chooses rulebooks or quotes; one cardbase has no messages in (a typo, or a
+    # language only the content has) leaves the messages, and any error naming it, in the
+    # environment's language
+    set_language(lang if lang and has_messages(lang) else None)
 
 
 class _OneLineErrors(Group):

@@ -140,7 +140,8 @@ def read_query(text: str | bytes, source: str = "query") -> dict:
 
     Refused, each with the place it happens: bytes that are not UTF-8, more than
     ``MAX_QUERY_BYTES``, nesting deeper than ``MAX_QUERY_DEPTH``, a key written twice in one
-    object, and anything that is not JSON or YAML.
+    object, YAML anchors and aliases (a few lines of them stand for billions of values), and
+    anything that is not JSON or YAML.
     """
     if isinstance(text, bytes):
         text = _decode(text, source)
@@ -185,6 +186,10 @@ def _yaml_query(text: str, source: str, json_error) -> dict:
                                where=where, key=excerpt(exc.duplicate))) from None
         if exc.too_deep:
             raise _too_deep(where) from None
+        if exc.alias is not None:
+            raise QueryError(_("{where}: the YAML anchor or alias {name!r} is not allowed in a "
+                               "query; write each value out", where=where,
+                               name=exc.alias)) from None
         if json_error is not None:  # it looked like JSON: JSON's reason is the useful one
             where, error = f"{source}:{json_error.lineno}", json_error.msg
         else:
@@ -377,9 +382,14 @@ def can_play(conn: sqlite3.Connection, what: str, *, game: str | None = None,
 
 
 def game_table(conn: sqlite3.Connection, game: str) -> dict:
-    """The whole decision table of ``game``, under each of its rulebooks in the database."""
+    """The whole decision table of ``game``, under each of its rulebooks in the database; a
+    game the database does not hold is refused with the games it does."""
     from .table import decision_table
 
+    held = [g for g in queries.game_ids(conn) if games.known(g) is not None]
+    if game not in held:
+        raise QueryError(_("unknown game {game!r}; the games are: {known}", game=excerpt(game),
+                           known=", ".join(held) or _("none")))
     return decision_table(game, queries.rulebooks_of_game(conn, game))
 
 

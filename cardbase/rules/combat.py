@@ -132,12 +132,23 @@ class Fighter(_Record):
         self.races = races if races is not None else []
 
 
+def _amount(modifier) -> int:
+    return modifier[1] if isinstance(modifier, tuple) else modifier
+
+
+def _said(modifier) -> str:
+    """A modifier in words: ``+5``, or with the card that gives it, ``Misil Mágico +5``."""
+    name, value = modifier if isinstance(modifier, tuple) else (None, modifier)
+    return f"{name} {value:+d}" if name else f"{value:+d}"
+
+
 class Monster(_Record):
-    """A monster in a fight: its name, level, enhancers and the Mates played on it."""
+    """A monster in a fight: its name, level, enhancers (each a number, or the card's name and
+    its number) and the Mates played on it."""
 
     __slots__ = ("name", "level", "enhancers", "mates")
 
-    def __init__(self, name: str, level: int, enhancers: list[int] | None = None,
+    def __init__(self, name: str, level: int, enhancers: list | None = None,
                  mates: int = 0):
         self.name, self.level = name, level
         self.enhancers = enhancers if enhancers is not None else []
@@ -146,9 +157,12 @@ class Monster(_Record):
 
 
 def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper: Fighter | None = None,
-            one_shots_for_players: list[int] = (), one_shots_for_monsters: list[int] = (),
+            one_shots_for_players: list = (), one_shots_for_monsters: list = (),
             citer: Citer | None = None, lang: str | None = None) -> dict:
-    """Resolve one fight under ``rulebook``; return the totals, the winner and every step."""
+    """Resolve one fight under ``rulebook``; return the totals, the winner and every step.
+
+    A one-shot item or an enhancer is a number, or a card's name and its number: the steps name
+    the cards they were given as."""
     from .model import REGISTRY
 
     citer = citer or Citer(None)
@@ -178,17 +192,17 @@ def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper:
                                               level=helper.level, bonus=helper.bonus,
                                               total=helper_total))
     if one_shots_for_players:
-        players += sum(one_shots_for_players)
+        players += sum(_amount(m) for m in one_shots_for_players)
         step("munchkin.combat.one_shots_count", _("one-shot items for the players: {mods}",
-                                                  mods=", ".join(f"{m:+d}" for m in
+                                                  mods=", ".join(_said(m) for m in
                                                                  one_shots_for_players)))
     monster_total = 0
     for monster in monsters:
-        strength = monster.level + sum(monster.enhancers)
+        strength = monster.level + sum(_amount(m) for m in monster.enhancers)
         if monster.enhancers:
             step("munchkin.combat.enhancers_add", _("{name}: level {level} {mods} = {total}",
                                                     name=monster.name, level=monster.level,
-                                                    mods=" ".join(f"{m:+d}" for m in
+                                                    mods=" ".join(_said(m) for m in
                                                                   monster.enhancers),
                                                     total=strength))
         else:
@@ -206,9 +220,9 @@ def resolve(rulebook: str, fighter: Fighter, monsters: list[Monster], *, helper:
         step("munchkin.combat.several_monsters", _("monsters together: {total}",
                                                    total=monster_total))
     if one_shots_for_monsters:
-        monster_total += sum(one_shots_for_monsters)
+        monster_total += sum(_amount(m) for m in one_shots_for_monsters)
         step("munchkin.combat.one_shots_count", _("one-shot items for the monsters: {mods}",
-                                                  mods=", ".join(f"{m:+d}" for m in
+                                                  mods=", ".join(_said(m) for m in
                                                                  one_shots_for_monsters)))
     warrior = "warrior" in fighter.classes or (helper is not None and "warrior" in helper.classes)
     if players > monster_total:

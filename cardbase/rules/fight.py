@@ -94,6 +94,13 @@ def _value(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str, i
     return str(text), check_number(option, number, shown=str(text).strip())
 
 
+def _modifier(conn, text: str, stats: tuple[str, ...], option: str) -> tuple[str | None, int]:
+    """A one-shot item or an enhancer: the card's name (None for a number given as such) and
+    its number, for the steps to say which card gave what."""
+    name, value = _value(conn, text, stats, option)
+    return (None if _number(text) is not None else name), value
+
+
 def _has_combat(game: str | None) -> bool:
     """Whether ``game`` is declared with combats (so its rulebooks resolve a fight)."""
     declared = games.known(game)
@@ -111,6 +118,35 @@ def default_rulebook(books: dict[str, str]) -> str:
                            "{valid}", valid=", ".join(usable)))
     raise QueryError(_("no rulebook in the database resolves combat; the rulebooks are: "
                        "{known}", known=", ".join(sorted(books)) or _("none")))
+
+
+def _fighters(conn, game, *, level, bonus, classes, races, berserk, helper_level, helper_bonus,
+              helper_classes, helper_races) -> tuple[Fighter, Fighter | None]:
+    """The player and their helper, with levels, classes and races checked against the game as
+    a query's state is (levels up to the game's highest, the game's classes and races in any
+    language); every problem is reported at once, each naming its option."""
+    from .query import _check_value, _name_normaliser, _Problems
+
+    problems = _Problems()
+    normalise = _name_normaliser(conn)
+
+    def checked(option: str, key: str, value):
+        return _check_value(option_name(option), game.state.get(key), value, problems,
+                            normalise)
+
+    fighter = Fighter(level=checked("level", "level", level), bonus=bonus, berserk=berserk,
+                      classes=checked("class", "class", list(classes)),
+                      races=checked("race", "race", list(races)))
+    helper = None
+    if helper_level is not None:
+        helper = Fighter(level=checked("helper_level", "level", helper_level), bonus=helper_bonus,
+                         classes=checked("helper_class", "class", list(helper_classes)),
+                         races=checked("helper_race", "race", list(helper_races)))
+    if problems:
+        raise QueryError("\n".join(problems))
+    if berserk and "warrior" not in fighter.classes:
+        raise QueryError(_("only a Warrior can go berserk (--class warrior)"))
+    return fighter, helper
 
 
 def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=(), races=(), berserk: int = 0,
@@ -136,20 +172,10 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
         raise QueryError(_("combat is resolved under a Munchkin rulebook: {valid}", valid=valid))
     if not monsters:
         raise QueryError(_("name at least one monster (--monster NAME or --monster LEVEL)"))
-    from ..games.vocabulary import CLASSES, RACES
-    from .query import _name_normaliser
-
-    normalise = _name_normaliser(conn)
-    fighter = Fighter(level=level, bonus=bonus, berserk=berserk,
-                      classes=[normalise(c, CLASSES) for c in classes],
-                      races=[normalise(r, RACES) for r in races])
-    if berserk and "warrior" not in fighter.classes:
-        raise QueryError(_("only a Warrior can go berserk (--class warrior)"))
-    helper = None
-    if helper_level is not None:
-        helper = Fighter(level=helper_level, bonus=helper_bonus,
-                         classes=[normalise(c, CLASSES) for c in helper_classes],
-                         races=[normalise(r, RACES) for r in helper_races])
+    fighter, helper = _fighters(conn, games.get(books[rulebook]), level=level, bonus=bonus,
+                                classes=classes, races=races, berserk=berserk,
+                                helper_level=helper_level, helper_bonus=helper_bonus,
+                                helper_classes=helper_classes, helper_races=helper_races)
     fought = []
     for monster in monsters:
         name, monster_level = _value(conn, monster, ("level",), "monster")
@@ -160,11 +186,11 @@ def fight(conn, rulebook: str | None = None, *, level: int, bonus: int, classes=
         if _copies_monster(conn, enhancer):
             fought[0].mates += 1  # a Mate: a second monster, enhanced with the first
             continue
-        fought[0].enhancers.append(_value(conn, enhancer, ("enhancement", "bonus"),
-                                          "enhancer")[1])
+        fought[0].enhancers.append(_modifier(conn, enhancer, ("enhancement", "bonus"),
+                                             "enhancer"))
     return resolve(rulebook, fighter, fought, helper=helper,
-                   one_shots_for_players=[_value(conn, o, ("bonus", "enhancement"), "one_shot")[1]
-                                          for o in one_shots],
-                   one_shots_for_monsters=[_value(conn, o, ("bonus", "enhancement"),
-                                                  "against")[1] for o in against],
+                   one_shots_for_players=[_modifier(conn, o, ("bonus", "enhancement"),
+                                                    "one_shot") for o in one_shots],
+                   one_shots_for_monsters=[_modifier(conn, o, ("bonus", "enhancement"),
+                                                     "against") for o in against],
                    citer=Citer(conn), lang=lang)

@@ -11,7 +11,7 @@ outcomes. Imported only when a question is noted (a single question judged at on
 from __future__ import annotations
 
 from .model import Outcome
-from .recall import MISSING, _Tested, frozen
+from .reads import MISSING, Tested, frozen
 
 
 class _Probe(int):
@@ -139,11 +139,11 @@ class _Trace:
         self.whole = False  # a judgement read a whole mapping: its verdict is not remembered
 
     def path(self) -> list[tuple[tuple[int, object], object]]:
-        """The reads, each number as its comparisons (``_Tested``) or, if exact, its value."""
+        """The reads, each number as its comparisons (``Tested``) or, if exact, its value."""
         out = []
         for place, value in self.reads:
             if type(value) is _Probe:
-                value = value.value if value.exact else _Tested(value.tests)
+                value = value.value if value.exact else Tested(value.tests)
             out.append((place, value))
         return out
 

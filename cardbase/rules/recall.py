@@ -27,9 +27,8 @@ same rules with the same outcomes are one object, so answers can be remembered b
 from __future__ import annotations
 
 from .query import Situation
+from .reads import MISSING, Tested, frozen
 
-#: a key the query does not have
-MISSING = object()
 #: how many verdicts are remembered in all before the trees are dropped and grown again
 MAX_LEAVES = 200_000
 #: how many questions of one (game, verb, rulebook, card) are looked up before deciding whether
@@ -45,25 +44,6 @@ LOOKED_UP_ANYWAY = 8
 LOOKED_UP_AT_LEAST = 1024
 _STATE, _ACTION = 0, 1
 
-
-def frozen(value):
-    """``value`` as something that can be a dictionary key (lists and objects as tuples)."""
-    kind = type(value)
-    if kind is list or kind is tuple:
-        return (list, tuple(frozen(v) for v in value))
-    if kind is dict:
-        return (dict, tuple(sorted((k, frozen(v)) for k, v in value.items())))
-    return value
-
-class _Tested:
-    """A number read only in comparisons: the comparisons made (each a function of the number
-    and a constant, with the constant), and their results."""
-
-    __slots__ = ("tests", "results")
-
-    def __init__(self, tests: dict):
-        self.tests = tuple(tests)
-        self.results = tuple(tests.values())
 
 class _Node:
     """A key read: its children by the value read, and by the results of each set of
@@ -88,9 +68,9 @@ class _Node:
         return child
 
     def slot(self, value) -> tuple[dict, object]:
-        """Where the child for a read ``value`` of a path (a value or a ``_Tested``) is kept:
+        """Where the child for a read ``value`` of a path (a value or a ``Tested``) is kept:
         the dictionary and its key."""
-        if type(value) is not _Tested:
+        if type(value) is not Tested:
             return self.children, value
         for tests, children in self.tested:
             if tests == value.tests:

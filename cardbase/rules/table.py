@@ -14,7 +14,8 @@ import itertools
 from dataclasses import dataclass
 
 from .. import games
-from ..errors import QueryError
+from ..errors import QueryError, excerpt
+from ..i18n import _
 from .engine import judge
 from .query import Situation, _contradictions
 
@@ -34,7 +35,8 @@ def situations(game: str):
     in each state its declaration varies them in."""
     declared = games.known(game)
     if declared is None:
-        raise QueryError(f"unknown game {game!r}")
+        raise QueryError(_("unknown game {game!r}; the games are: {known}", game=excerpt(game),
+                           known=", ".join(games.ids())))
     for phase, my_turn in itertools.product(declared.phases, (True, False)):
         for role in declared.roles_in(phase):
             state = {"phase": phase, "my_turn": my_turn}

@@ -14,9 +14,12 @@ from ..errors import NotFound, QueryError
 from ..i18n import _
 from ..storage import queries
 from ..storage.queries import RULE_KINDS
+from .excerpt import excerpt
 from .fulltext import MAX_QUERY_CHARS, glossary_key, search_sections
 
 TOPIC_GROUPS = 3
+#: characters of each section's opening shown beside the same topic in every rulebook
+TOPIC_SNIPPET_CHARS = 160
 
 
 def list_rulebooks(conn: sqlite3.Connection) -> list[dict]:
@@ -76,7 +79,8 @@ def find_rules(conn: sqlite3.Connection, query: str, *, lang: str | None = None,
                 "sections": [{"ref": r["ref"], "rulebook": r["rulebook_id"], "lang": r["lang"],
                               "heading": r["heading"], "page": r["page"],
                               "quality": r["quality"],
-                              "snippet": " ".join(r["body"].split())[:160]} for r in rows],
+                              "snippet": excerpt(r["body"], 0, TOPIC_SNIPPET_CHARS)}
+                             for r in rows],
             })
         result["topics"] = groups
     return result

@@ -16,16 +16,12 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
-from ..i18n import N_, _
+from ..i18n import _
+from ..words import COVERAGE_REASONS
 from . import markup
 
 #: the reasons a sentence is not executable (rules-coverage spec), in words
-REASON_WORDS = {
-    "flavour": N_("flavour text"), "example": N_("examples"), "advice": N_("advice"),
-    "component": N_("components"), "cross_reference": N_("cross-references"),
-    "credits": N_("credits"), "advert": N_("adverts"), "card_text": N_("card texts"),
-    "table_talk": N_("table talk"), "damaged": N_("damaged text"),
-}
+REASON_WORDS = COVERAGE_REASONS
 
 
 def _flat(prefix: str, value, out: list[tuple[str, str]]) -> None:
