@@ -9,6 +9,7 @@ the query or list it as not read, never claim a complete reading without it.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +203,37 @@ def test_a_glossary_word_is_read_without_code(asker):
 ])
 def test_the_game_is_the_one_whose_words_the_question_uses(asker, question, lang, game):
     assert asker.ask(question, lang)["query"]["game"] == game
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("he is dead, can I give him my extra cards at charity?", "en"),
+    ("Ana está muerta, ¿puedo darle cartas en la caridad?", "es"),
+    ("anh ấy đã chết, tôi có thể cho anh ấy bài không?", "vi")])
+def test_a_death_in_a_clause_about_another_player_is_that_players(asker, question, lang):
+    answer = asker.ask(question, lang)
+    assert answer["query"]["state"].get("target_state", {}).get("dead") is True
+    assert "dead" not in answer["query"]["state"]
+
+
+def test_a_death_of_ones_own_stays_ones_own(asker):
+    answer = asker.ask("I just died, can I help in the fight?", "en")
+    assert answer["query"]["state"].get("dead") is True
+
+
+def test_a_name_that_is_the_subject_is_not_the_target(asker):
+    answer = asker.ask("Bob is fighting. Can I play a monster enhancer?", "en")
+    assert answer["query"]["action"].get("target") != "other_player"
+    answer = asker.ask("can I play a curse on Bob?", "en")
+    assert answer["query"]["action"]["target"] == "other_player"
+
+
+def test_a_yaml_boolean_in_a_word_list_is_refused(tmp_path):
+    from cardbase.ask.lexicon import load
+    from cardbase.errors import DataErrors
+
+    source = (Path(__file__).resolve().parent.parent / "data" / "lexicon" / "en.yaml")
+    text = source.read_text(encoding="utf-8").replace('"on", against', "on, against")
+    bad = tmp_path / "en.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(DataErrors, match="name_markers"):
+        load("en", str(bad))

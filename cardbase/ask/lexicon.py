@@ -56,6 +56,13 @@ class Lexicon:
     #: asked about stands
     modal: list[str] = field(default_factory=list)
     modal_scope: str = "next"
+    #: words by which a clause speaks of the asker (I, my, ich, 私, tôi) or of another player
+    #: (he, she, er, 彼, anh ấy): a clause about another player says whose turn, whose death
+    self_words: list[str] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)
+    #: particles that mark a subject after it (Japanese は, が): where a language has them, a
+    #: name is a clause's subject only with one
+    subject_markers: list[str] = field(default_factory=list)
     questions: dict[str, str] = field(default_factory=dict)
     answers: dict[str, list[str]] = field(default_factory=dict)
     path: str = ""
@@ -211,6 +218,13 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         problems(f"modal.scope: expected one of {', '.join(SCOPES)}", modal, "scope")
     modal_words = _strings(modal["words"], problems, modal, "words", "modal.words") \
         if isinstance(modal, dict) and modal.get("words") is not None else []
+    for key in ("players", "name_markers", "turn_words"):
+        if data.get(key) is not None:
+            _strings(data[key], problems, data, key, key)   # refuses a bare on/no read as a bool
+    people = {}
+    for key in ("self_words", "others", "subject_markers"):
+        people[key] = _strings(data[key], problems, data, key, key) \
+            if data.get(key) is not None else []
     problems.raise_if_any()
     if cached is None:
         _store(file, data)
@@ -223,7 +237,7 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         players=[str(p) for p in data.get("players") or []],
         name_markers={str(w) for w in data.get("name_markers") or []},
         turn_words={str(w) for w in data.get("turn_words") or []},
-        sensitive=sensitive, modal=modal_words, modal_scope=modal_scope,
+        sensitive=sensitive, modal=modal_words, modal_scope=modal_scope, **people,
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
 

@@ -121,6 +121,9 @@ class Reader:
         # several morphemes)
         self.sensitive = self._sequences(lexicon.sensitive)
         self.modal = self._sequences(lexicon.modal)
+        self.self_words = self._sequences(lexicon.self_words)
+        self.others = self._sequences(lexicon.others)
+        self.subject_markers = {self._form(w) for w in lexicon.subject_markers}
         # words of no meaning, one typo away (``someeone`` inside ``ask someone for help``)
         self.ignore_fuzzy: dict[str, set[str]] = {}
         for form in self.ignore:
@@ -355,7 +358,8 @@ class Reader:
                 reading.game_words.setdefault(game, []).append(
                     "".join(t.surface for t in tokens[a:b]) if self.japanese
                     else " ".join(t.surface for t in tokens[a:b]))
-        self._players(reading, tokens, covered)
+        names = self._players(reading, tokens, covered)
+        self._attribute(reading, tokens, covered, breaks, names)
         for a, b in self._places(self.modal, tokens, covered):
             covered[a:b] = [True] * (b - a)    # "can I", "có thể": the question's form, read
         sensitive = self._sensitive(tokens, covered)
@@ -473,7 +477,8 @@ class Reader:
         """Other players by name: a name the lexicon lists, or an unknown capitalised word
         (in German, where every noun is capitalised, only after a word such as ``mit``). A
         name beside a word for "turn" (``Paco's turn``, ``turno de Ana``, ``パコのターン``)
-        says it is not the asker's turn."""
+        says it is not the asker's turn. Returns the places of the names."""
+        names: set[int] = set()
         for i, t in enumerate(tokens):
             if covered[i] or not t.content or t.corrected:
                 continue
@@ -485,6 +490,7 @@ class Reader:
             if not (known or named):
                 continue
             covered[i] = True
+            names.add(i)
             reading.players.append(t.surface)
             reading.facts.append(Fact("action.target", "other_player", [t.surface], i, i + 1, -1))
             near = [j for j in range(max(0, i - 3), min(len(tokens), i + 4))
@@ -496,3 +502,56 @@ class Reader:
                 a, b = min(i, j), max(i, j) + 1
                 reading.facts.append(Fact("state.my_turn", False,
                                           [x.surface for x in tokens[a:b]], a, b))
+        return names
+
+    def _attribute(self, reading: Reading, tokens: list[Token], covered: list[bool],
+                   breaks: set[int], names: set[int]) -> None:
+        """Facts of a clause about another player are about that player: the first person a
+        clause names (a name, "he", "sie", "彼" against "I", "ich", "私") is its subject. In
+        such a clause a turn said without a word of the asker's ("Carla ist am Zug", not "my
+        turn") is not the asker's, and a death is the other player's ("he's dead": the
+        target's). The subject words of a clause read that way count as read."""
+        selves = {i for a, b in self._places(self.self_words, tokens) for i in range(a, b)}
+        # a name after a word such as "to", "a", "mit" is whom the act aims at, never a subject
+        objects = {i for i in names if i > 0 and tokens[i - 1].form in self.markers}
+        if self.subject_markers:
+            objects |= {i for i in names if i + 1 >= len(tokens)
+                        or tokens[i + 1].form not in self.subject_markers}
+        others = {i for a, b in self._places(self.others, tokens) for i in range(a, b)} | \
+            (names - objects)
+        clause, clauses = 0, []
+        for i in range(len(tokens)):
+            clause += i in breaks
+            clauses.append(clause)
+        subjects: dict[int, tuple[str, int]] = {}
+        for i in range(len(tokens)):
+            if clauses[i] not in subjects and (i in selves or i in others):
+                subjects[clauses[i]] = ("self" if i in selves else "other", i)
+        spans = {a: b for a, b in self._places(self.others, tokens)}
+        # a name that is its clause's subject ("Bob helped me") is who acts, not whom the act
+        # aims at; a word for another player that is not ("give him", "ihm geben") is whom
+        subject_names = {where for who, where in subjects.values() if where in names}
+        subject_places = {where for who, where in subjects.values()}
+        verbs = {i for f in reading.facts if f.key == "action.verb" for i in (f.start - 1, f.end)}
+        for a, b in self._places(self.others, tokens, covered):
+            aimed = a in verbs or (a > 0 and tokens[a - 1].form in self.markers)
+            if a not in subject_places and aimed:
+                covered[a:b] = [True] * (b - a)
+                reading.facts.append(Fact("action.target", "other_player",
+                                          [t.surface for t in tokens[a:b]], a, b, -1))
+        reading.facts[:] = [f for f in reading.facts if not (
+            f.key == "action.target" and f.priority < 0 and f.start in subject_names)]
+        for fact in reading.facts:
+            if fact.end <= fact.start or fact.value is not True:
+                continue
+            who, where = subjects.get(clauses[fact.start], ("self", -1))
+            if who != "other" or selves.intersection(range(fact.start, fact.end)):
+                continue
+            if fact.key == "state.my_turn":
+                fact.value = False
+            elif fact.key == "state.dead":
+                fact.key = "state.target_state.dead"
+            else:
+                continue
+            end = spans.get(where, where + 1)
+            covered[where:end] = [True] * (end - where)
