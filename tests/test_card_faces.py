@@ -114,3 +114,79 @@ def test_a_bad_grammar_file_names_its_line(tmp_path):
 def test_a_language_without_a_grammar_file_reads_no_faces(tmp_path):
     assert parse_faces(SPANISH_PAGE, 0, len(SPANISH_PAGE), "it", SPANISH_NAMES,
                        data_dir=tmp_path) == []
+
+
+# --- the sample card page of the German Warhammer rulebook, as the page prints it -----------------
+
+GERMAN_SOURCE = DATA / "sources" / "001_b775017b4774cd89.txt"
+
+#: every face of that page, read by eye from the source: its name, type and stats
+PRINTED = {
+    "Wanderndes Monster": ("wandering_monster", {}),
+    "Seuchenschriftrolle": ("one_shot_item", {"gold": 600}),
+    "Chaotisch": ("monster_enhancer", {"enhancement": 5, "treasures": 2}),
+    "Verliere die Rüstung, die du trägst": ("curse", {}),
+    "Archaon Everchosen": ("monster", {"level": 20, "levels": 2, "treasures": 5,
+                                       "tags": ["chaos"]}),
+    "Idoneth": ("army", {}),
+    "Hallowed Knights-Rüstung": ("item", {"slot": "armor", "big": True, "gold": 500, "bonus": 3,
+                                          "usable_by": ["stormcast-eternals"]}),
+    "Schlachtplan": ("item", {"slot": "1_hand", "gold": 300, "bonus": 2}),
+    "Allianz": ("alliance", {}),
+    "Gabe des Spinnengottes": ("go_up_a_level", {}),
+}
+#: the start of each face's rules text, where it prints one
+TEXTS = {
+    "Wanderndes Monster": "Spiele diese Karte mit einem Monster von deiner Hand",
+    "Seuchenschriftrolle": "In einem beliebigen Kampf spielen.",
+    "Chaotisch": "Im Kampf auf ein beliebiges Monster spielen",
+    "Archaon Everchosen": "Verfolgt niemanden der Stufe 5 oder niedriger.",
+    "Idoneth": "Seelen stehlen: Immer, wenn ein Mitspieler",
+    "Allianz": "Du darfst diese Karte an 1 Armee-Karte anlegen",
+    "Gabe des Spinnengottes": "Steige eine Stufe auf",
+}
+
+
+def _sample_page(known_names):
+    from cardbase.cards.faces import letters_key
+
+    raw = GERMAN_SOURCE.read_text(encoding="utf-8")
+    start = raw.index("3\n2\nW\na n d")
+    faces = parse_faces(raw, start, len(raw), "de", known_names, data_dir=DATA)
+    return raw, {letters_key(face.name): face for face in faces}
+
+
+def _card_list_names():
+    from cardbase.yamlfile import load_yaml
+
+    doc = load_yaml(DATA / "cards" / "munchkin-warhammer-aos.yaml")
+    return [entry["name"] for card in doc["cards"] for entry in card["names"].values()]
+
+
+@pytest.mark.parametrize("names", ["card list", "page alone"])
+def test_every_sample_face_reads_as_printed(names):
+    """All ten faces, with or without the card list's names: each found once, in printed order,
+    with its type, every stat and its rules text; a stat's span is the line that prints it."""
+    from cardbase.cards.faces import letters_key
+
+    raw, faces = _sample_page(_card_list_names() if names == "card list" else [])
+    assert list(faces) == [letters_key(name) for name in PRINTED]
+    for name, (card_type, stats) in PRINTED.items():
+        face = faces[letters_key(name)]
+        assert face.type == card_type, (name, face.type)
+        got = {key: value for key, (value, _) in face.stats.items() if key != "bad_stuff"}
+        assert got == stats, (name, got)
+        for key, (value, (start, end)) in face.stats.items():
+            assert start < end and raw[start:end].strip(), (name, key)
+        if name in TEXTS:
+            assert face.text.startswith(TEXTS[name]), (name, face.text[:60])
+    assert faces[letters_key("Archaon Everchosen")].stats["bad_stuff"][0].startswith(
+        "Würfle erneut. Bei 3 oder weniger bist du tot.")
+
+
+def test_the_sample_faces_are_named_as_printed_from_the_page_alone():
+    """Without the card list, the names are read from the letters the page prints, cased and
+    spaced as words; only a name of invented words (Archaon Everchosen) needs the card list."""
+    _, faces = _sample_page([])
+    shown = {face.name for face in faces.values()}
+    assert shown >= set(PRINTED) - {"Archaon Everchosen"}, shown

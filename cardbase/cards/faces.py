@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..normalise.context import StageContext
+from .face_names import NameSpeller, join_drop_caps, mark_display_names
 from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
@@ -122,6 +123,13 @@ class FaceLine:
     text: str
     kind: str = "text"           # name, type, slot, stat, tag, callout, text
     value: object = None
+    display: bool = False        # set in the display font (a drop capital began it)
+    #: the printed lines it was read from, as extracted (a drop capital and its line are one)
+    pieces: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        if not self.pieces:
+            self.pieces = [self.raw]
 
 
 @dataclass
@@ -333,6 +341,7 @@ def _merge_names(lines: list[FaceLine]) -> list[FaceLine]:
                 glue = "" if previous.text.endswith("-") else " "
                 previous.text = previous.text + glue + line.text
             previous.raw = f"{previous.raw}\n{line.raw}"
+            previous.pieces = previous.pieces + line.pieces
             continue
         out.append(line)
     return out
@@ -439,6 +448,38 @@ def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: l
     return min(candidates, key=lambda n: (abs(n - position), -n)) if candidates else None
 
 
+def _stats_after_name(lines: list[FaceLine], default: bool) -> bool:
+    """Whether this page prints a face's stat lines after its name, read from the page: each
+    block of stat lines that touches one name only (nothing but labels and callouts between)
+    counts for the side it touches; the grammar's ``stat_lines`` decides a tie."""
+    before = after = 0
+    i = 0
+    while i < len(lines):
+        if lines[i].kind not in ("stat", "tag"):
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(lines) and lines[j + 1].kind in ("stat", "tag", "type", "slot",
+                                                             "callout"):
+            j += 1
+        touches_previous = _touches(lines, i - 1, -1)
+        touches_next = _touches(lines, j + 1, 1)
+        if touches_next and not touches_previous:
+            before += 1
+        elif touches_previous and not touches_next:
+            after += 1
+        i = j + 1
+    return default if before == after else after > before
+
+
+def _touches(lines: list[FaceLine], k: int, step: int) -> bool:
+    """Whether a name stands at ``k`` or beyond it in direction ``step`` with only labels and
+    callouts between."""
+    while 0 <= k < len(lines) and lines[k].kind in ("type", "slot", "callout"):
+        k += step
+    return 0 <= k < len(lines) and lines[k].kind == "name"
+
+
 def _default_data() -> Path:
     from ..paths import data_dir
     return data_dir()
@@ -461,15 +502,23 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
     lines = _lines(raw, start, end, ctx)
     known = {letters_key(name): name for name in known_names if len(letters_key(name)) >= 3}
     _mark_known_names(lines, known)
+    lines = join_drop_caps(lines)
     for line in lines:
         if line.kind != "name":
             _classify(line, grammar, ctx)
-    lines = _merge_names(_join_restrictions(_join_labels(lines, grammar), grammar))
+    lines = _join_restrictions(_join_labels(lines, grammar), grammar)
+    mark_display_names(lines)
     # a label inside running text is a word of that text (``… vor einem Chaos-`` / ``Monster``)
     for k in range(1, len(lines) - 1):
         if lines[k].kind in ("type", "tag") and lines[k - 1].kind == "text" \
                 and lines[k + 1].kind == "text" and not lines[k - 1].text.rstrip().endswith("."):
             lines[k].kind = "text"
+    lines = _merge_names(lines)
+    speller = NameSpeller(lang, raw)
+    for line in lines:
+        if line.kind == "name" and line.value != "known":
+            line.text = speller.spell(line.pieces)
+    after_name = _stats_after_name(lines, grammar.stats_after_name)
     names = [i for i, line in enumerate(lines) if line.kind == "name" and len(letters_key(line.text)) >= 3]
     cards = {i: FaceCard(name=lines[i].text, name_key=letters_key(lines[i].text),
                          name_span=(lines[i].raw_start, lines[i].raw_start + len(lines[i].raw)))
@@ -483,7 +532,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
             labels.append((position, line))
         elif line.kind in ("stat", "tag"):
             between = [l for l in lines[position + 1:following] if l.kind == "text"] if following else [1]
-            if grammar.stats_after_name and previous is not None:
+            if after_name and previous is not None:
                 owner = previous
             else:
                 owner = following if following is not None and not between else previous
