@@ -190,3 +190,42 @@ def test_the_sample_faces_are_named_as_printed_from_the_page_alone():
     _, faces = _sample_page([])
     shown = {face.name for face in faces.values()}
     assert shown >= set(PRINTED) - {"Archaon Everchosen"}, shown
+
+
+@pytest.mark.parametrize("lang, page, names, declared", [
+    ("de", GERMAN_PAGE, GERMAN_NAMES, "after_name"),
+    ("es", SPANISH_PAGE, SPANISH_NAMES, "before_name"),
+])
+def test_the_page_decides_where_stat_lines_stand(lang, page, names, declared):
+    """A grammar that declares the other layout changes nothing: the stat blocks that touch one
+    name only show which side a face prints its stats on."""
+    from dataclasses import replace
+
+    grammar = load_grammar(grammar_path(DATA, lang))
+    wrong = replace(grammar, stats_after_name=declared == "after_name")
+    expected = {c.name: (c.type, c.stats) for c in parse_faces(page, 0, len(page), lang, names,
+                                                                grammar=grammar)}
+    got = {c.name: (c.type, c.stats) for c in parse_faces(page, 0, len(page), lang, names,
+                                                           grammar=wrong)}
+    assert got == expected
+    assert [c.type for c in parse_faces(page, 0, len(page), lang, [], grammar=wrong)] \
+        == [expected[name][0] for name in names]
+
+
+def test_display_font_capitals_are_folded_when_the_page_shows_the_font():
+    """``s t u F e 1 2`` is the level line ``Stufe 12`` in a display font, not ``stu Fe 12``."""
+    page = GERMAN_PAGE.replace("S t u f e 1 2", "s t u F e 1 2")
+    stats = {c.name: {k: v[0] for k, v in c.stats.items()}
+             for c in parse_faces(page, 0, len(page), "de", GERMAN_NAMES, data_dir=DATA)}
+    assert stats["Der graue Ritter"]["level"] == 12
+
+
+def test_folding_keeps_the_capitals_that_begin_words():
+    from cardbase.cards.face_names import fold_display_capitals
+    from cardbase.normalise.lexicon import Lexicon
+
+    german = Lexicon("de")
+    assert fold_display_capitals("s t e i G e 1 s t u F e A u F", german) \
+        == "s t e i g e 1 s t u f e a u f"
+    kept = "N u r v o n S to r m c a st Eter n a l s"
+    assert fold_display_capitals(kept, german) == kept

@@ -16,8 +16,8 @@ knows it as a compound of two of its words), else it is cut into the likeliest w
 English too (cards keep the English names of their world), and in a language that writes
 compounds as one word, content words cut from one line are joined again (``seuchen
 schriftrolle`` is ``Seuchenschriftrolle``). Each word is then cased as the document itself writes
-it elsewhere (``Rüstung``, ``die``, ``trägst``), the first word and words the document never
-writes capitalised: the display font's own capitals say nothing about case.
+it elsewhere (``Rüstung``, ``die``, ``trägst``), function words it does not write in small
+letters, the first word and the other words the document never writes capitalised: the display font's own capitals say nothing about case.
 """
 
 from __future__ import annotations
@@ -26,12 +26,15 @@ import re
 from collections import Counter
 
 from ..normalise.lexicon import COMPOUNDING, Lexicon
-from ..normalise.segmenter import MIN_KNOWN_ZIPF, MIN_KNOWN_ZIPF_LONG, segment
+from ..normalise.segmenter import MIN_KNOWN_ZIPF, MIN_KNOWN_ZIPF_LONG, segment, word_score
 
 #: a line ending like this finished its sentence (or is one): it is no name
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 #: a word at least this frequent is a function word (``des``, ``die``): never part of a compound
 FUNCTION_ZIPF = 5.5
+#: how much less likely (summed log frequency) a reading cut at a capital may be and still be
+#: taken as the capital's own word start
+CUT_MARGIN = 3.0
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
@@ -198,6 +201,8 @@ class NameSpeller:
             return self._case(word[:-1], first) + "-"
         head, _, tail = word.partition("-")
         shown = self.casing.get(head)
+        if shown is None and not first and self.lexicon.zipf(head) >= FUNCTION_ZIPF:
+            shown = head  # a function word the document happens not to write (``des``)
         if first or shown is None:
             shown = head[:1].upper() + head[1:]
         if tail:
@@ -219,3 +224,50 @@ def _document_casing(document: str) -> dict[str, str]:
                 continue  # letter-spaced pieces and display-font words say nothing
             forms.setdefault(word.lower(), Counter())[word] += 1
     return {key: counter.most_common(1)[0][0] for key, counter in forms.items()}
+
+
+def fold_display_capitals(line: str, lexicon: Lexicon) -> str:
+    """``line`` with every word whose capitals stand scattered among its small letters (``s t u F
+    e``, ``h A l l o w e d``) in small letters, when the word so folded is a word of the language:
+    the display font draws some letters as capitals wherever they stand, and a cut at such a
+    capital would split the word (``stu Fe``). Spacing is kept; only case changes."""
+    positions = [i for i, ch in enumerate(line) if ch.isalpha()]
+    if not positions:
+        return line
+    chars = list(line)
+    runs: list[list[int]] = [[positions[0]]]
+    for previous, index in zip(positions, positions[1:]):
+        # letters belong to one run unless something other than spacing stands between them
+        if line[previous + 1:index].strip():
+            runs.append([index])
+        else:
+            runs[-1].append(index)
+    for run in runs:
+        letters = "".join(line[i] for i in run)
+        drawn = {c for c in range(1, len(letters))
+                 if letters[c].isupper() and (letters[c - 1].islower() or letters[c + 1:c + 2].islower())
+                 and not _starts_word(letters, c, lexicon)}
+        cursor = 0
+        for word in segment(letters.lower(), lexicon):
+            if drawn & set(range(cursor, cursor + len(word))) and _known(word, lexicon):
+                for k in range(cursor, cursor + len(word)):
+                    chars[run[k]] = chars[run[k]].lower()
+            cursor += len(word)
+    return "".join(chars)
+
+
+def _known(word: str, lexicon: Lexicon) -> bool:
+    return lexicon.zipf(word) >= MIN_KNOWN_ZIPF.get(len(word), MIN_KNOWN_ZIPF_LONG)
+
+
+def _starts_word(letters: str, c: int, lexicon: Lexicon) -> bool:
+    """Whether the capital at ``c`` can begin a word: reading the letters with a cut there is
+    about as likely as the best reading (``Stormcast|Eternals``, not ``stei|Ge``)."""
+    lower = letters.lower()
+    cut = _reading_score(segment(lower[:c], lexicon), lexicon) \
+        + _reading_score(segment(lower[c:], lexicon), lexicon)
+    return cut >= _reading_score(segment(lower, lexicon), lexicon) - CUT_MARGIN
+
+
+def _reading_score(words: list[str], lexicon: Lexicon) -> float:
+    return sum(word_score(word, lexicon) for word in words)

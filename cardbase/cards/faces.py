@@ -22,13 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..normalise.context import StageContext
-from .face_names import NameSpeller, join_drop_caps, mark_display_names
+from .face_names import NameSpeller, fold_display_capitals, join_drop_caps, mark_display_names
 from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
 from ..errors import DataError
 from ..search.textkeys import slugify
 from ..yamlfile import Problems, load_yaml
+
+
+#: how many lines must show display-font capitals before the page is read as using that font
+DISPLAY_FONT_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -283,9 +287,14 @@ def _lines(raw: str, start: int, end: int, ctx: StageContext) -> list[FaceLine]:
     offset = start
     for index, piece in enumerate(raw[start:end].split("\n")):
         if piece.strip():
-            lines.append(FaceLine(index, piece, offset, respace(piece, ctx) if " " in piece
-                                  else piece.strip()))
+            lines.append(FaceLine(index, piece, offset, piece.strip()))
         offset += len(piece) + 1
+    # display-font capitals are folded only where the page shows that font more than once
+    folded = {id(line): fold_display_capitals(line.raw, ctx.lexicon) for line in lines}
+    display = sum(1 for line in lines if folded[id(line)] != line.raw) >= DISPLAY_FONT_LINES
+    for line in lines:
+        text = folded[id(line)] if display else line.raw
+        line.text = respace(text, ctx) if " " in text.strip() else text.strip()
     return lines
 
 
