@@ -7,10 +7,11 @@ Each raw line is re-spaced with the letter-spacing segmenter, then classified wi
 grammar of the rulebook's language (``data/card_grammars/<lang>.yaml``: type and slot words, stat
 patterns, callout words, who-may-use names; a line is a stat line when, the stats taken out, at
 most one word is left); lines
-are then gathered around the names: stat lines just before a name belong to it, text after a name
-belongs to it, and a card's type comes from its name, its own stat lines, what its stats imply, or
-the nearest type label, in that order. Names the card lists already know anchor the faces whose
-letters spell them; other names are found by their display font (a capital inside a word). Every
+are then gathered around the names: stat lines belong to the name on the side the page prints them
+(read from the page: the stat blocks that touch one name only), text after a name belongs to it,
+and a card's type comes from its name, its own stat lines, what its stats imply, or the nearest
+type label, in that order. Names the card lists already know anchor the faces whose letters spell
+them; other names are found and spelt by ``face_names`` (where they stand, their display font). Every
 value keeps the raw span of the line it was read from. A language without a grammar yields no
 cards.
 """
