@@ -196,18 +196,6 @@ def _case_flip(raw: str, ctx: StageContext) -> bool:
     return False
 
 
-def _name_text(raw: str, ctx: StageContext) -> str:
-    letters = re.sub(r"\s+", "", raw).lower()
-    parts = re.findall(r"[^\W\d_]+|\d+|[^\w\s]", letters)
-    words: list[str] = []
-    for part in parts:
-        words.extend(segment(part, ctx.lexicon) if part.isalpha() else [part])
-    out = ""
-    for word in words:
-        out += word if (not out or word in ",.-!?’'" or out.endswith(("-", "’", "'"))) else " " + word
-    return out[:1].upper() + out[1:]
-
-
 def _lookup(table: dict[str, str], text: str) -> str | None:
     compact = _compact(text)
     return next((value for key, value in table.items() if _compact(key) == compact), None)
@@ -231,8 +219,7 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
     elif grammar.restriction.search(line.text) or grammar.restriction_start.search(line.text):
         line.kind = "stat"
     elif _case_flip(line.raw, ctx):
-        line.kind = "name"
-        line.text = _name_text(line.raw, ctx)
+        line.kind = "name"  # spelt as words later, with the rest of its name block
     else:
         line.kind = "text"
 
