@@ -180,8 +180,10 @@ def test_every_sample_face_reads_as_printed(names):
             assert start < end and raw[start:end].strip(), (name, key)
         if name in TEXTS:
             assert face.text.startswith(TEXTS[name]), (name, face.text[:60])
-    assert faces[letters_key("Archaon Everchosen")].stats["bad_stuff"][0].startswith(
-        "Würfle erneut. Bei 3 oder weniger bist du tot.")
+    archaon = faces[letters_key("Archaon Everchosen")]
+    assert archaon.stats["bad_stuff"][0].startswith("Würfle erneut. Bei 3 oder weniger bist du tot.")
+    # its level line, printed in the display font, is shown cased as a word: not "stufe 20"
+    assert "\nStufe 20\n" in archaon.face_text()
 
 
 def test_the_sample_faces_are_named_as_printed_from_the_page_alone():

@@ -158,6 +158,19 @@ class NameSpeller:
         cased = [self._case(word, first=index == 0) for index, word in enumerate(words)]
         return "".join(g + w for g, w in zip(glue, cased)).strip()
 
+    def recase(self, text: str) -> str:
+        """A line set in the display font (``stufe 20``) with its words cased as the document
+        writes them, the first one capitalised; spacing and everything else kept."""
+        seen = False
+
+        def case(match: re.Match) -> str:
+            nonlocal seen
+            word = match.group()
+            first, seen = not seen, True
+            return self._case(word.lower(), first)
+
+        return _WORD.sub(case, text)
+
     def _known(self, word: str, lexicon: Lexicon) -> bool:
         zipf = lexicon.zipf(word)
         return zipf >= MIN_KNOWN_ZIPF.get(len(word), MIN_KNOWN_ZIPF_LONG)

@@ -445,6 +445,12 @@ def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: l
     return min(candidates, key=lambda n: (abs(n - position), -n)) if candidates else None
 
 
+def _display_line(line: FaceLine) -> bool:
+    """A line printed wholly in the display font: it starts with a small letter."""
+    text = line.raw.strip()
+    return bool(text) and text[0].isalpha() and text[0].islower()
+
+
 def _stats_after_name(lines: list[FaceLine], default: bool) -> bool:
     """Whether this page prints a face's stat lines after its name, read from the page: each
     block of stat lines that touches one name only (nothing but labels and callouts between)
@@ -539,7 +545,10 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
-            cards[owner].lines.append((*_span(line), _stat_text(line.text, grammar), line.kind))
+            shown = _stat_text(line.text, grammar)
+            if _display_line(line):
+                shown = speller.recase(shown)
+            cards[owner].lines.append((*_span(line), shown, line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
             cards[previous].lines.append((*_span(line), line.text, "text"))
