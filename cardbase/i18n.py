@@ -220,6 +220,11 @@ def _translations() -> Translations:
     return _current
 
 
+def interface_language() -> str:
+    """The language messages are shown in now (``en`` when no catalog is in use)."""
+    return _translations().lang or "en"
+
+
 def _(message: str, /, **values: object) -> str:
     """Translate ``message`` and fill its named placeholders."""
     text = _translations().gettext(message)

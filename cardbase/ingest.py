@@ -27,6 +27,8 @@ from .segment.sections import Section, segment
 from .segment.card_faces import split_card_faces
 from .segment.topics import Vocabulary, load_topics
 from .sources.manifest import Manifest, Rulebook, load_manifest, read_source
+from .sources.gaps import LanguageGap, language_gaps
+from .sources.required import check_manifest, missing_files
 
 Progress = Callable[[str], None]
 
@@ -47,6 +49,8 @@ class Corpus:
     glossary: list[Term] = field(default_factory=list)
     #: (rulebook id, section ordinal) -> mentions in that section's body
     mentions: dict[tuple[str, int], list[Mention]] = field(default_factory=dict)
+    #: what the rulebooks' languages lack in the shared data (warnings, not errors)
+    gaps: list[LanguageGap] = field(default_factory=list)
 
 
 @dataclass
@@ -69,9 +73,11 @@ def _collect(errors: list[CardbaseError], action: Callable):
 
 def load_inputs(data_dir: Path) -> tuple[Manifest, Vocabulary, list[_Inputs]]:
     """Read and check every input file; raise ``DataErrors`` listing all problems found."""
+    check_manifest(data_dir)
     manifest = load_manifest(data_dir / "manifest.yaml")
     errors: list[CardbaseError] = []
-    vocabulary = _collect(errors, lambda: load_topics(data_dir / "topics.yaml"))
+    vocabulary = _collect(errors, lambda: load_topics(data_dir / "topics.yaml")) \
+        if (data_dir / "topics.yaml").is_file() else None
     topic_ids = vocabulary.ids() if vocabulary else None
     inputs = []
     for rulebook in manifest.rulebooks:
@@ -84,6 +90,9 @@ def load_inputs(data_dir: Path) -> tuple[Manifest, Vocabulary, list[_Inputs]]:
             data_dir / "overlays" / f"{rulebook.id}.yaml", raw))
         if outline is not None and corrections is not None:
             inputs.append(_Inputs(rulebook, raw, corrections, outline))
+    faces_langs = {item.rulebook.lang for item in inputs
+                   if any(entry.kind == "card_faces" for entry in item.outline.entries)}
+    errors.extend(missing_files(data_dir, manifest, faces_langs))
     if errors:
         raise DataErrors(errors)
     return manifest, vocabulary, inputs
@@ -119,6 +128,7 @@ def ingest(data_dir: Path, progress: Progress | None = None) -> Corpus:
     if errors:
         raise DataErrors(errors)
     corpus.mentions = find_mentions(corpus)
+    corpus.gaps = language_gaps(Path(data_dir), manifest, vocabulary, corpus.glossary)
     return corpus
 
 

@@ -421,6 +421,30 @@ def built(path, corpus) -> None:
            rulebooks=len(corpus.rulebooks), sections=sections))
 
 
+def build_warnings(gaps) -> None:
+    """What each rulebook language lacks in the shared data, one line each, with what to add
+    where (``sources.gaps``)."""
+    from .i18n import interface_language
+    from .languages import language_name
+
+    reader = interface_language()
+    for gap in gaps:
+        values = {"language": language_name(gap.lang, reader), "code": gap.lang,
+                  "rulebooks": ", ".join(gap.rulebooks), "path": gap.path}
+        if gap.kind == "topics":
+            note(_("warning: {language} ({rulebooks}) has no topic keywords: add `{code}:` "
+                   "keywords to the topics in {path}, so that its sections find their topics",
+                   **values))
+        elif gap.kind == "glossary":
+            note(_("warning: {language} ({rulebooks}) has no glossary words: add `{code}:` words "
+                   "to the terms in {path}, so that searches in other languages reach its rules",
+                   **values))
+        else:
+            note(_("warning: {language} ({rulebooks}) has no card grammar: write {path} (like "
+                   "de.yaml beside it), so that the card faces its rulebooks print are read",
+                   **values))
+
+
 def site_progress(lang: str) -> None:
     note(_("building the {lang} site", lang=lang))
 

@@ -114,3 +114,120 @@ def test_a_bad_grammar_file_names_its_line(tmp_path):
 def test_a_language_without_a_grammar_file_reads_no_faces(tmp_path):
     assert parse_faces(SPANISH_PAGE, 0, len(SPANISH_PAGE), "it", SPANISH_NAMES,
                        data_dir=tmp_path) == []
+
+
+# --- the sample card page of the German Warhammer rulebook, as the page prints it -----------------
+
+GERMAN_SOURCE = DATA / "sources" / "001_b775017b4774cd89.txt"
+
+#: every face of that page, read by eye from the source: its name, type and stats
+PRINTED = {
+    "Wanderndes Monster": ("wandering_monster", {}),
+    "Seuchenschriftrolle": ("one_shot_item", {"gold": 600}),
+    "Chaotisch": ("monster_enhancer", {"enhancement": 5, "treasures": 2}),
+    "Verliere die Rüstung, die du trägst": ("curse", {}),
+    "Archaon Everchosen": ("monster", {"level": 20, "levels": 2, "treasures": 5,
+                                       "tags": ["chaos"]}),
+    "Idoneth": ("army", {}),
+    "Hallowed Knights-Rüstung": ("item", {"slot": "armor", "big": True, "gold": 500, "bonus": 3,
+                                          "usable_by": ["stormcast-eternals"]}),
+    "Schlachtplan": ("item", {"slot": "1_hand", "gold": 300, "bonus": 2}),
+    "Allianz": ("alliance", {}),
+    "Gabe des Spinnengottes": ("go_up_a_level", {}),
+}
+#: the start of each face's rules text, where it prints one
+TEXTS = {
+    "Wanderndes Monster": "Spiele diese Karte mit einem Monster von deiner Hand",
+    "Seuchenschriftrolle": "In einem beliebigen Kampf spielen.",
+    "Chaotisch": "Im Kampf auf ein beliebiges Monster spielen",
+    "Archaon Everchosen": "Verfolgt niemanden der Stufe 5 oder niedriger.",
+    "Idoneth": "Seelen stehlen: Immer, wenn ein Mitspieler",
+    "Allianz": "Du darfst diese Karte an 1 Armee-Karte anlegen",
+    "Gabe des Spinnengottes": "Steige eine Stufe auf",
+}
+
+
+def _sample_page(known_names):
+    from cardbase.cards.faces import letters_key
+
+    raw = GERMAN_SOURCE.read_text(encoding="utf-8")
+    start = raw.index("3\n2\nW\na n d")
+    faces = parse_faces(raw, start, len(raw), "de", known_names, data_dir=DATA)
+    return raw, {letters_key(face.name): face for face in faces}
+
+
+def _card_list_names():
+    from cardbase.yamlfile import load_yaml
+
+    doc = load_yaml(DATA / "cards" / "munchkin-warhammer-aos.yaml")
+    return [entry["name"] for card in doc["cards"] for entry in card["names"].values()]
+
+
+@pytest.mark.parametrize("names", ["card list", "page alone"])
+def test_every_sample_face_reads_as_printed(names):
+    """All ten faces, with or without the card list's names: each found once, in printed order,
+    with its type, every stat and its rules text; a stat's span is the line that prints it."""
+    from cardbase.cards.faces import letters_key
+
+    raw, faces = _sample_page(_card_list_names() if names == "card list" else [])
+    assert list(faces) == [letters_key(name) for name in PRINTED]
+    for name, (card_type, stats) in PRINTED.items():
+        face = faces[letters_key(name)]
+        assert face.type == card_type, (name, face.type)
+        got = {key: value for key, (value, _) in face.stats.items() if key != "bad_stuff"}
+        assert got == stats, (name, got)
+        for key, (value, (start, end)) in face.stats.items():
+            assert start < end and raw[start:end].strip(), (name, key)
+        if name in TEXTS:
+            assert face.text.startswith(TEXTS[name]), (name, face.text[:60])
+    archaon = faces[letters_key("Archaon Everchosen")]
+    assert archaon.stats["bad_stuff"][0].startswith("Würfle erneut. Bei 3 oder weniger bist du tot.")
+    # its level line, printed in the display font, is shown cased as a word: not "stufe 20"
+    assert "\nStufe 20\n" in archaon.face_text()
+
+
+def test_the_sample_faces_are_named_as_printed_from_the_page_alone():
+    """Without the card list, the names are read from the letters the page prints, cased and
+    spaced as words; only a name of invented words (Archaon Everchosen) needs the card list."""
+    _, faces = _sample_page([])
+    shown = {face.name for face in faces.values()}
+    assert shown >= set(PRINTED) - {"Archaon Everchosen"}, shown
+
+
+@pytest.mark.parametrize("lang, page, names, declared", [
+    ("de", GERMAN_PAGE, GERMAN_NAMES, "after_name"),
+    ("es", SPANISH_PAGE, SPANISH_NAMES, "before_name"),
+])
+def test_the_page_decides_where_stat_lines_stand(lang, page, names, declared):
+    """A grammar that declares the other layout changes nothing: the stat blocks that touch one
+    name only show which side a face prints its stats on."""
+    from dataclasses import replace
+
+    grammar = load_grammar(grammar_path(DATA, lang))
+    wrong = replace(grammar, stats_after_name=declared == "after_name")
+    expected = {c.name: (c.type, c.stats) for c in parse_faces(page, 0, len(page), lang, names,
+                                                                grammar=grammar)}
+    got = {c.name: (c.type, c.stats) for c in parse_faces(page, 0, len(page), lang, names,
+                                                           grammar=wrong)}
+    assert got == expected
+    assert [c.type for c in parse_faces(page, 0, len(page), lang, [], grammar=wrong)] \
+        == [expected[name][0] for name in names]
+
+
+def test_display_font_capitals_are_folded_when_the_page_shows_the_font():
+    """``s t u F e 1 2`` is the level line ``Stufe 12`` in a display font, not ``stu Fe 12``."""
+    page = GERMAN_PAGE.replace("S t u f e 1 2", "s t u F e 1 2")
+    stats = {c.name: {k: v[0] for k, v in c.stats.items()}
+             for c in parse_faces(page, 0, len(page), "de", GERMAN_NAMES, data_dir=DATA)}
+    assert stats["Der graue Ritter"]["level"] == 12
+
+
+def test_folding_keeps_the_capitals_that_begin_words():
+    from cardbase.cards.face_names import fold_display_capitals
+    from cardbase.normalise.lexicon import Lexicon
+
+    german = Lexicon("de")
+    assert fold_display_capitals("s t e i G e 1 s t u F e A u F", german) \
+        == "s t e i g e 1 s t u f e a u f"
+    kept = "N u r v o n S to r m c a st Eter n a l s"
+    assert fold_display_capitals(kept, german) == kept

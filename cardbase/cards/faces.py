@@ -7,10 +7,11 @@ Each raw line is re-spaced with the letter-spacing segmenter, then classified wi
 grammar of the rulebook's language (``data/card_grammars/<lang>.yaml``: type and slot words, stat
 patterns, callout words, who-may-use names; a line is a stat line when, the stats taken out, at
 most one word is left); lines
-are then gathered around the names: stat lines just before a name belong to it, text after a name
-belongs to it, and a card's type comes from its name, its own stat lines, what its stats imply, or
-the nearest type label, in that order. Names the card lists already know anchor the faces whose
-letters spell them; other names are found by their display font (a capital inside a word). Every
+are then gathered around the names: stat lines belong to the name on the side the page prints them
+(read from the page: the stat blocks that touch one name only), text after a name belongs to it,
+and a card's type comes from its name, its own stat lines, what its stats imply, or the nearest
+type label, in that order. Names the card lists already know anchor the faces whose letters spell
+them; other names are found and spelt by ``face_names`` (where they stand, their display font). Every
 value keeps the raw span of the line it was read from. A language without a grammar yields no
 cards.
 """
@@ -22,12 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..normalise.context import StageContext
+from .face_names import NameSpeller, fold_display_capitals, join_drop_caps, mark_display_names
 from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
 from ..errors import DataError
 from ..search.textkeys import slugify
 from ..yamlfile import Problems, load_yaml
+
+
+#: how many lines must show display-font capitals before the page is read as using that font
+DISPLAY_FONT_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,13 @@ class FaceLine:
     text: str
     kind: str = "text"           # name, type, slot, stat, tag, callout, text
     value: object = None
+    display: bool = False        # set in the display font (a drop capital began it)
+    #: the printed lines it was read from, as extracted (a drop capital and its line are one)
+    pieces: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        if not self.pieces:
+            self.pieces = [self.raw]
 
 
 @dataclass
@@ -183,18 +196,6 @@ def _case_flip(raw: str, ctx: StageContext) -> bool:
     return False
 
 
-def _name_text(raw: str, ctx: StageContext) -> str:
-    letters = re.sub(r"\s+", "", raw).lower()
-    parts = re.findall(r"[^\W\d_]+|\d+|[^\w\s]", letters)
-    words: list[str] = []
-    for part in parts:
-        words.extend(segment(part, ctx.lexicon) if part.isalpha() else [part])
-    out = ""
-    for word in words:
-        out += word if (not out or word in ",.-!?’'" or out.endswith(("-", "’", "'"))) else " " + word
-    return out[:1].upper() + out[1:]
-
-
 def _lookup(table: dict[str, str], text: str) -> str | None:
     compact = _compact(text)
     return next((value for key, value in table.items() if _compact(key) == compact), None)
@@ -218,8 +219,7 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
     elif grammar.restriction.search(line.text) or grammar.restriction_start.search(line.text):
         line.kind = "stat"
     elif _case_flip(line.raw, ctx):
-        line.kind = "name"
-        line.text = _name_text(line.raw, ctx)
+        line.kind = "name"  # spelt as words later, with the rest of its name block
     else:
         line.kind = "text"
 
@@ -275,9 +275,14 @@ def _lines(raw: str, start: int, end: int, ctx: StageContext) -> list[FaceLine]:
     offset = start
     for index, piece in enumerate(raw[start:end].split("\n")):
         if piece.strip():
-            lines.append(FaceLine(index, piece, offset, respace(piece, ctx) if " " in piece
-                                  else piece.strip()))
+            lines.append(FaceLine(index, piece, offset, piece.strip()))
         offset += len(piece) + 1
+    # display-font capitals are folded only where the page shows that font more than once
+    folded = {id(line): fold_display_capitals(line.raw, ctx.lexicon) for line in lines}
+    display = sum(1 for line in lines if folded[id(line)] != line.raw) >= DISPLAY_FONT_LINES
+    for line in lines:
+        text = folded[id(line)] if display else line.raw
+        line.text = respace(text, ctx) if " " in text.strip() else text.strip()
     return lines
 
 
@@ -333,6 +338,7 @@ def _merge_names(lines: list[FaceLine]) -> list[FaceLine]:
                 glue = "" if previous.text.endswith("-") else " "
                 previous.text = previous.text + glue + line.text
             previous.raw = f"{previous.raw}\n{line.raw}"
+            previous.pieces = previous.pieces + line.pieces
             continue
         out.append(line)
     return out
@@ -439,6 +445,44 @@ def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: l
     return min(candidates, key=lambda n: (abs(n - position), -n)) if candidates else None
 
 
+def _display_line(line: FaceLine) -> bool:
+    """A line printed wholly in the display font: it starts with a small letter."""
+    text = line.raw.strip()
+    return bool(text) and text[0].isalpha() and text[0].islower()
+
+
+def _stats_after_name(lines: list[FaceLine], default: bool) -> bool:
+    """Whether this page prints a face's stat lines after its name, read from the page: each
+    block of stat lines that touches one name only (nothing but labels and callouts between)
+    counts for the side it touches; the grammar's ``stat_lines`` decides a tie."""
+    before = after = 0
+    i = 0
+    while i < len(lines):
+        if lines[i].kind not in ("stat", "tag"):
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(lines) and lines[j + 1].kind in ("stat", "tag", "type", "slot",
+                                                             "callout"):
+            j += 1
+        touches_previous = _touches(lines, i - 1, -1)
+        touches_next = _touches(lines, j + 1, 1)
+        if touches_next and not touches_previous:
+            before += 1
+        elif touches_previous and not touches_next:
+            after += 1
+        i = j + 1
+    return default if before == after else after > before
+
+
+def _touches(lines: list[FaceLine], k: int, step: int) -> bool:
+    """Whether a name stands at ``k`` or beyond it in direction ``step`` with only labels and
+    callouts between."""
+    while 0 <= k < len(lines) and lines[k].kind in ("type", "slot", "callout"):
+        k += step
+    return 0 <= k < len(lines) and lines[k].kind == "name"
+
+
 def _default_data() -> Path:
     from ..paths import data_dir
     return data_dir()
@@ -461,15 +505,23 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
     lines = _lines(raw, start, end, ctx)
     known = {letters_key(name): name for name in known_names if len(letters_key(name)) >= 3}
     _mark_known_names(lines, known)
+    lines = join_drop_caps(lines)
     for line in lines:
         if line.kind != "name":
             _classify(line, grammar, ctx)
-    lines = _merge_names(_join_restrictions(_join_labels(lines, grammar), grammar))
+    lines = _join_restrictions(_join_labels(lines, grammar), grammar)
+    mark_display_names(lines)
     # a label inside running text is a word of that text (``… vor einem Chaos-`` / ``Monster``)
     for k in range(1, len(lines) - 1):
         if lines[k].kind in ("type", "tag") and lines[k - 1].kind == "text" \
                 and lines[k + 1].kind == "text" and not lines[k - 1].text.rstrip().endswith("."):
             lines[k].kind = "text"
+    lines = _merge_names(lines)
+    speller = NameSpeller(lang, raw)
+    for line in lines:
+        if line.kind == "name" and line.value != "known":
+            line.text = speller.spell(line.pieces)
+    after_name = _stats_after_name(lines, grammar.stats_after_name)
     names = [i for i, line in enumerate(lines) if line.kind == "name" and len(letters_key(line.text)) >= 3]
     cards = {i: FaceCard(name=lines[i].text, name_key=letters_key(lines[i].text),
                          name_span=(lines[i].raw_start, lines[i].raw_start + len(lines[i].raw)))
@@ -483,7 +535,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
             labels.append((position, line))
         elif line.kind in ("stat", "tag"):
             between = [l for l in lines[position + 1:following] if l.kind == "text"] if following else [1]
-            if grammar.stats_after_name and previous is not None:
+            if after_name and previous is not None:
                 owner = previous
             else:
                 owner = following if following is not None and not between else previous
@@ -493,7 +545,10 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
                 cards[owner].stats.setdefault("tags", ([line.value], _span(line)))
             else:
                 _read_stats(cards[owner], line, grammar)
-            cards[owner].lines.append((*_span(line), _stat_text(line.text, grammar), line.kind))
+            shown = _stat_text(line.text, grammar)
+            if _display_line(line):
+                shown = speller.recase(shown)
+            cards[owner].lines.append((*_span(line), shown, line.kind))
         elif line.kind == "text" and previous is not None:
             texts[previous].append(line)
             cards[previous].lines.append((*_span(line), line.text, "text"))

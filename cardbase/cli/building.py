@@ -37,6 +37,7 @@ def build(data_dir: Path | None, db_path: Path | None, locales_dir: Path | None,
 
     corpus = build_database(data_dir, target, progress, locales=locales)
     if not quiet:
+        render.build_warnings(corpus.gaps)
         render.built(target, corpus)
 
 

@@ -320,7 +320,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
     cards = []
     index = CardIndex(conn, data, lang)
     citer = Citer.of(conn)
-    all_names = {**names, **{code: names.get(code, code) for code in LANGUAGES}}
+    all_names = names  # names every language asked for, a rulebook's new one too
     named_by: dict[str, list[str]] = {}  # card -> the cards that name it as their counterpart
     for card_id, other in queries.counterpart_pairs(conn):
         named_by.setdefault(other, []).append(card_id)
@@ -413,7 +413,8 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
                    key=lambda t: t["name"].casefold())
     games = [{"id": g, "name": n, "lang": _lang(game_lang(data, g))}
              for g, n in data.games.items()]
-    langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
+    langs = [{"code": c, "name": names[c]}
+             for c in dict.fromkeys([*LANGUAGES, lang, *(r["lang"] for r in data.rulebooks)])]
     _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
         cards=cards, types=types, games=games, langs=langs))
     written.append("cards/index.md")

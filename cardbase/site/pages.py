@@ -57,32 +57,21 @@ def environment(lang: str, locales=None) -> jinja2.Environment:
     return env
 
 
-def language_names(lang: str, codes=LANGUAGES) -> dict[str, str]:
-    from babel import Locale
+def language_names(lang: str, codes=LANGUAGES, locales=None) -> dict[str, str]:
+    """Every language named for a reader of ``lang`` (``languages.LanguageNames``): a code no
+    list foresaw, such as a new rulebook's language, is named when it is asked for."""
+    from ..languages import LanguageNames
 
-    names = {}
-    for code in dict.fromkeys([*LANGUAGES, *codes]):
-        try:
-            names[code] = Locale.parse(code).get_display_name(lang.split("_")[0]) or code
-        except Exception:  # an unknown display language falls back to the code
-            names[code] = code
-    return names
+    return LanguageNames(lang, dict.fromkeys([*LANGUAGES, *codes]), locales)
 
 
 def native_names(codes=LANGUAGES) -> dict[str, str]:
     """Each language named in its own language (日本語, Tiếng Việt, Español), for the language
     menu: a reader looks for their own language's name, not its name in a language they may not
     read."""
-    from babel import Locale
+    from ..languages import own_name
 
-    names = {}
-    for code in codes:
-        try:
-            name = Locale.parse(code).get_display_name(code) or code
-        except Exception:  # an unknown language keeps its code
-            name = code
-        names[code] = name[:1].upper() + name[1:]
-    return names
+    return {code: own_name(code) for code in codes}
 
 
 class SiteData:
@@ -207,7 +196,7 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
     from .cards import card_pages
 
     env = environment(lang, catalogs)
-    names = language_names(lang, (lang,))
+    names = language_names(lang, (lang,), catalogs)
     data = SiteData(conn)
     written: list[str] = []
 
@@ -353,7 +342,8 @@ def _write_nav(root: Path, lang: str, data: SiteData, rulebooks: list[dict], dif
 
 
 def _glossary_page(conn, env, root, lang, names, data, written) -> None:
-    langs = [{"code": c, "name": names[c]} for c in dict.fromkeys([*LANGUAGES, lang])]
+    langs = [{"code": c, "name": names[c]}
+             for c in dict.fromkeys([*LANGUAGES, lang, *(r["lang"] for r in data.rulebooks)])]
     terms = []
     for term in queries.term_rows(conn):
         words: dict[str, list[str]] = {}
