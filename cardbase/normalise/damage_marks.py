@@ -12,9 +12,11 @@ Two kinds of damage leave text that reads as if whole once lines are reflowed:
   (``con el símbolo  para``; in Japanese any space between two characters), a symbol noun that
   nothing names (``el símbolo en ellas``, ``(el símbolo)``), a word that governs what follows it
   standing before a punctuation mark (``tienen el .``, ``mit dem ,``), empty brackets, a Japanese
-  particle with nothing before it (``、を``). ``SYMBOL_LOST`` is put at the gap, its raw offset
-  recorded (``StageContext.lost_symbols``), and the section that holds it is flagged
-  ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
+  particle with nothing before it (``、を``). A double space and a bare symbol noun also occur in
+  clean text, so they count only in a document that shows a hole of another shape (the
+  document's own evidence that its extraction lost symbols); an ideographic space is Japanese
+  typography, not a hole. ``SYMBOL_LOST`` is put at the gap, its raw offset recorded
+  (``StageContext.lost_symbols``), and the section that holds it is flagged ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
   ``DANGLING_WORDS``) are words of the language, not of a document.
 
 Nothing is guessed: the marks say that something is missing, not what. A mark is an insertion,
@@ -115,15 +117,17 @@ _CJK = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
 _AFTER_GAP = ".,;:!?)]»”"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|（\s*）|「\s*」|『\s*』|“\s*”|«\s*»|„\s*“")
 _SPACED_GAP = re.compile(r"(?<=[^\W\d_])[ \t\u00a0]{2,}(?=[^\W\d_])")
-_CJK_GAP = re.compile(rf"(?<={_CJK})[ \t\u00a0\u3000]+(?={_CJK})")
+# an ideographic space alone is typography; a plain space between two characters is a hole
+_CJK_GAP = re.compile(rf"(?<={_CJK})[ \t\u00a0\u3000]*[ \t\u00a0][ \t\u00a0\u3000]*(?={_CJK})")
 
 
 def _base(lang: str) -> str:
     return lang.split("-")[0].lower()
 
 
-def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[int]:
-    """Positions of the gap beside a symbol noun that nothing names (``el símbolo en ellas``).
+def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[tuple[int, bool]]:
+    """Positions of the gap beside a symbol noun that nothing names (``el símbolo en ellas``),
+    each with whether debris of an icon font stands there.
 
     An icon font extracted as debris leaves it beside the noun: a lone letter that is no word
     before it (``cada n símbolo``) or a run of signs after it (``símbolo «•``, ``símbolo @``); the
@@ -143,17 +147,18 @@ def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[int]:
         debris = re.search(r"(?<!\w)([^\W\d_])\s+$", text[max(0, match.start() - 3):match.start()])
         if debris and debris.group(1).islower() and not lexicon.is_single_letter_word(
                 debris.group(1)):
-            gaps.append(match.start() - len(debris.group(0)))
+            gaps.append((match.start() - len(debris.group(0)), True))
             continue
         if _NAMED_BY_QUOTE.match(after) or first.casefold() in naming or (
                 before and before[-1].casefold() in naming):
             continue  # named (el símbolo de ataque, «Ataque») or a kind (un tipo de símbolo)
         if first[:1].isupper() and not after.lstrip()[:1] in ".,;:)":
             continue  # a name follows (das Symbol Chaos)
-        gaps.append(match.end())
+        gaps.append((match.end(), bool(_DEBRIS_AFTER.match(after))))
     return gaps
 
 
+_DEBRIS_AFTER = re.compile(r"\s*[«»•@]")
 _NAMED_BY_QUOTE = re.compile(r"\s*[\"“„«'‘\[]\s*[^\W\d_]")
 
 
@@ -174,27 +179,31 @@ def _dangling_gaps(text: str, lang: str) -> list[tuple[int, int]]:
 def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Edit]:
     """Every gap a lost symbol left in ``text``, as the edit that marks it with ``SYMBOL_LOST``.
 
-    Found by the shape a hole leaves in a sentence, in any text of the language: a run of spaces
-    inside a line between two words (between two Japanese characters, any space), a symbol noun
-    that nothing names, a word that governs what follows it standing before a punctuation mark,
-    empty brackets, a Japanese particle with nothing before it.
+    Found by the shape a hole leaves in a sentence, in any text of the language. Some shapes are
+    evidence on their own: a word that governs what follows it standing before a punctuation mark,
+    empty brackets, a Japanese particle with nothing before it, debris of an icon font beside a
+    symbol noun. Others are ordinary in clean text (a double space typed between two words, a
+    symbol noun used on its own: ``a big icon in the middle``), so they are marked only where
+    ``text`` (the whole document) shows a hole of the first kind too.
     """
     lexicon = lexicon or Lexicon(lang)
     lang = _base(lang)
-    found: list[Edit] = []
+    strong: list[Edit] = []
+    weak: list[Edit] = []
     gap = _CJK_GAP if lang in ("ja", "zh") else _SPACED_GAP
     for match in gap.finditer(text):
-        found.append(Edit(match.start(), match.end(), "" if lang in ("ja", "zh") else " "))
+        weak.append(Edit(match.start(), match.end(), "" if lang in ("ja", "zh") else " "))
     for match in _EMPTY_BRACKETS.finditer(text):
         inner = match.start() + 1
-        found.append(Edit(inner, match.end() - 1, ""))
-    for position in _symbol_noun_gaps(text, lang, lexicon):
-        found.append(Edit(position, position, " "))
+        strong.append(Edit(inner, match.end() - 1, ""))
+    for position, debris in _symbol_noun_gaps(text, lang, lexicon):
+        (strong if debris else weak).append(Edit(position, position, " "))
     for start, end in _dangling_gaps(text, lang):
-        found.append(Edit(start, end, " "))
+        strong.append(Edit(start, end, " "))
     if lang == "ja":
         for match in re.finditer(rf"(?<=[、。「（(])[{JA_ORPHAN_PARTICLES}]", text):
-            found.append(Edit(match.start(), match.start(), ""))
+            strong.append(Edit(match.start(), match.start(), ""))
+    found = strong + weak if strong else []
     edits: list[Edit] = []
     taken: list[tuple[int, int]] = []
     for edit in sorted(found, key=lambda e: (e.start, -(e.end - e.start))):
