@@ -125,11 +125,15 @@ def _drop_symbol(line, rng, lang):
             return None
         word = rng.choice(candidates)
         return line[:word.start()] + " " + line[word.end():], line[max(0, word.start() - 3):word.end() + 3], ""
+    # an icon stands for a noun: after an article or a preposition (``con el``, ``for each``)
     words = [m for m in _words(line, 3) if 0 < m.start() and m.end() < len(line) - 1
-             and line[m.start() - 1] == " " and line[m.end()] == " "]
+             and line[m.start() - 1] == " " and line[m.end()] in " ,.;:"
+             and re.search(r"(?:^|\s)[^\W\d_]{1,4} $", line[:m.start()])]
     if not words:
         return None
-    word = rng.choice(words)
+    # an icon often ends a phrase (``tienen el .``), else it leaves a double space
+    closing = [m for m in words if line[m.end()] != " "]
+    word = rng.choice(closing if closing and rng.random() < 0.5 else words)
     return (line[:word.start()] + " " + line[word.end():], _context(line, word.start(), word.end()),
             word.group())
 

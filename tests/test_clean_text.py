@@ -8,6 +8,7 @@ line ends), the pipeline must give every word back as it was.
 
 import pytest
 
+from cardbase.normalise import ligatures
 from cardbase.normalise.lexicon import Lexicon
 from cardbase.normalise.pipeline import normalise
 from cardbase.segment import quality
@@ -73,3 +74,50 @@ def test_split_words_are_joined_when_the_document_shows_them():
 def test_an_abbreviation_and_an_elision_are_not_split_words_even_in_a_damaged_text():
     text = normalise("Juega una carta de Guer rero (ver p. 5) y de l'une.\n", "es").text
     assert "Guerrero" in text and "(ver p. 5)" in text and "de l'une" in text
+
+
+# --- ligatures -------------------------------------------------------------------------------
+
+def test_letters_lost_with_a_ligature_are_restored_where_the_word_is_certain():
+    raw = ("The irst player to reach level ten wins. Add the modiiers of your items to your "
+           "strength before you ight the monster.\n")
+    text = normalise(raw, "en").text
+    assert text == ("The first player to reach level ten wins. Add the modifiers of your items to "
+                    "your strength before you fight the monster.\n")
+
+
+def test_a_restored_ligature_keeps_every_other_character_on_its_raw_span():
+    raw = "Les modiicateurs sont appliqués en premier.\n"
+    normalised = normalise(raw, "fr")
+    assert normalised.text.startswith("Les modificateurs")
+    changes = [c for c in normalised.changes if c.stage == ligatures.NAME]
+    assert [(c.before, c.after) for c in changes] == [("", "f")]
+
+
+def test_a_word_that_merely_could_have_had_a_ligature_is_left_alone():
+    # ``ight`` is a common enough string that alone it proves nothing
+    text = "You ight well win.\n"
+    assert normalise(text, "en").text == text
+
+
+class _Words:
+    """A word list with two restorations of ``ile`` equally likely."""
+    joins_words = True
+
+    def zipf(self, word):
+        return {"file": 4.0, "ifle": 4.0, "the": 7.0}.get(word.lower(), 0.0)
+
+    def compound_zipf(self, word, avoid_cuts=frozenset()):
+        return 0.0
+
+
+def test_an_uncertain_restoration_is_left_and_flagged():
+    found = ligatures.suspects("the ile", _Words())
+    assert [(s.word, s.certain, s.unknown) for s in found] == [("ile", False, True)]
+    assert ligatures.run("the ile", _Context()) == []
+    flags = quality.check_ligatures("the ile", "the ile", _Words())
+    assert [f.name for f in flags] == ["garbled"] and "ile" in flags[0].detail
+
+
+class _Context:
+    lexicon = _Words()

@@ -49,12 +49,14 @@ SYMBOL_NOUNS: dict[str, tuple[str, ...]] = {
     "de": ("symbol", "zeichen", "icon"),
     "en": ("symbol", "icon"),
     "vi": ("biểu tượng", "ký hiệu"),
+    "fr": ("symbole", "icône"),
 }
 NAMING_WORDS: dict[str, tuple[str, ...]] = {
     "es": ("de", "del"),
     "de": ("für", "des", "der", "von"),
     "en": ("of", "for"),
     "vi": ("của",),
+    "fr": ("de", "du", "des"),
 }
 
 _LAST_WORD = re.compile(r"([^\W\d_]+)$")
@@ -108,6 +110,8 @@ DANGLING_WORDS: dict[str, tuple[str, ...]] = {
            "jedes", "jedem", "deinem", "deines", "seinem", "seines"),
     "en": ("the", "a", "an", "of", "each", "every", "your"),
     "vi": ("của", "các", "những", "mỗi"),
+    "fr": ("le", "les", "du", "des", "au", "aux", "de", "pour", "avec", "chaque", "sans", "dans",
+           "ton", "ta", "tes", "son", "sa", "ses", "votre", "vos", "mon", "ma", "mes"),
 }
 #: Japanese particles that never begin a phrase: one right after a punctuation mark or a gap has
 #: lost the word it marks (``、をプレイする``).

@@ -14,6 +14,8 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
   ``normalise.damage_marks``, or set by a reviewer in the outline); the flag shows the words
   around each mark.
 * a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
+* ``garbled``: words that lost the letters of a ligature (``modiiers``) where normalisation could
+  not tell for certain which word they were.
 """
 
 from __future__ import annotations
@@ -202,7 +204,20 @@ def check_symbols(body: str, raw: str, lexicon: Lexicon, running_text: bool = Tr
                  f"{len(gaps)} symbol(s) lost, marked {SYMBOL_LOST}: " + " ".join(gaps))]
 
 
-CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols]
+def check_ligatures(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    """Words that lost the letters of a ligature and that normalisation could not restore for
+    certain (``modiiers``: more than one word fits, or none far likelier than the others)."""
+    from ..normalise.ligatures import suspects
+
+    left = [s for s in suspects(body, lexicon) if s.unknown]
+    if not left:
+        return []
+    shown = ", ".join(f"{s.word} ({' / '.join(s.restored[:3])}?)" for s in left[:5])
+    return [Flag("garbled", min(0.4, 0.1 * len(left)),
+                 f"{len(left)} word(s) lost the letters of a ligature: {shown}")]
+
+
+CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols, check_ligatures]
 
 
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
