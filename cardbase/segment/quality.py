@@ -14,6 +14,8 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
   ``normalise.damage_marks``, or set by a reviewer in the outline); the flag shows the words
   around each mark.
 * a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
+* ``repaired``: damage normalisation repaired (split words, letter spacing, lost ligatures,
+  mojibake), counted so that a section scores 100 % only where no damage was seen.
 * ``garbled``: words that lost the letters of a ligature (``modiiers``) where normalisation could
   not tell for certain which word they were.
 """
@@ -219,16 +221,41 @@ def check_ligatures(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
 
 CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols, check_ligatures]
 
+#: The stages whose every change repairs damage (the others lay text out: page numbers, line-end
+#: hyphens, line breaks, spaces; or mark damage, which its own flag counts).
+DAMAGE_STAGES = frozenset({"letter_spacing", "split_words", "ligatures", "cut_paragraphs"})
+REPAIRED_SEVERITY = 0.03
+REPAIRED_MAX = 0.3
+
+
+def repairs(changes) -> int:
+    """How many of ``changes`` (normalisation's records) repaired damage: every change of a
+    word-level stage, and every mojibake the ``unicode`` stage fixed (not a width or a space)."""
+    from ftfy.badness import is_bad
+
+    return sum(1 for change in changes if change.stage in DAMAGE_STAGES
+               or (change.stage == "unicode" and is_bad(change.before)))
+
+
+def check_repaired(repaired: int) -> list[Flag]:
+    if not repaired:
+        return []
+    return [Flag("repaired", min(REPAIRED_MAX, REPAIRED_SEVERITY * repaired),
+                 f"{repaired} damaged place(s) of the extracted text repaired")]
+
 
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
-           running_text: bool = True) -> tuple[float, list[Flag]]:
+           running_text: bool = True, repaired: int = 0) -> tuple[float, list[Flag]]:
     """Run every check; return the quality score and every flag raised.
 
     ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
+    ``repaired`` is how many damaged places normalisation repaired in the section (``repairs``):
+    damage seen counts even when it was undone, so that 100 % means none was seen.
     """
     flags: list[Flag] = []
     for check in CHECKS:
         flags.extend(check(body, raw, lexicon, running_text))
+    flags.extend(check_repaired(repaired))
     for name in human_flags:
         if any(flag.name == name for flag in flags):
             continue  # found and shown already
