@@ -121,3 +121,27 @@ def test_an_uncertain_restoration_is_left_and_flagged():
 
 class _Context:
     lexicon = _Words()
+
+
+# --- quality counts what was repaired ---------------------------------------------------------
+
+def test_a_repaired_section_scores_below_full_and_says_why():
+    raw = "Roba una carta de Guer rero y juega la puer ta del mazo.\n"
+    normalised = normalise(raw, "es")
+    repaired = quality.repairs(normalised.changes)
+    assert repaired == 2
+    score, flags = quality.assess(normalised.text, raw, Lexicon("es"), repaired=repaired)
+    assert score < 1.0 and [f.name for f in flags] == ["repaired"]
+    clean = normalise(CLEAN["es"], "es")
+    assert quality.repairs(clean.changes) == 0
+
+
+def test_mojibake_fixed_counts_as_a_repair_but_a_width_does_not():
+    assert quality.repairs(normalise("el l\u00c3\u00admite\n", "es").changes) == 1
+    assert quality.repairs(normalise("カード１６８枚\n", "ja").changes) == 0
+
+
+def test_the_space_before_an_asides_dash_stays_and_a_compound_dash_is_closed():
+    assert normalise("Drawing a curse -see Curses- ends it.\n", "en").text == \
+        "Drawing a curse -see Curses- ends it.\n"
+    assert normalise("Lege die Schummeln -Karte ab.\n", "de").text == "Lege die Schummeln-Karte ab.\n"
