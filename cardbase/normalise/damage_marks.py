@@ -41,6 +41,7 @@ MARKS = (TRUNCATED, SYMBOL_LOST)
 BROKEN_ZIPF = 2.0
 JOINED_ZIPF = 2.0
 MIN_WORDS = 3
+MIN_PARAGRAPH_WORDS = 8
 
 #: The singular noun for a printed symbol or icon, and the words after it that name the symbol
 #: (so that nothing is lost: "el símbolo de ataque", "das Symbol für Chaos").
@@ -80,7 +81,10 @@ def _truncations(text: str, ctx: StageContext) -> list[Edit]:
         stripped = line.rstrip()
         match = _LAST_WORD.search(stripped)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if match and len(stripped.split()) >= MIN_WORDS and following.strip():
+        # a line of running text followed by more text, or a paragraph of its own (a cut at the
+        # margin can take the paragraph's end with it)
+        if match and (len(stripped.split()) >= MIN_PARAGRAPH_WORDS
+                      or len(stripped.split()) >= MIN_WORDS and following.strip()):
             word = match.group(1)
             previous = stripped[:match.start()].split()
             if len(word) > 1:
