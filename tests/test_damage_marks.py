@@ -181,3 +181,10 @@ def test_english_articles_before_punctuation_but_not_a_name_letter():
     text, _ = run("Discard a card for each  you hold. Keep the .\nUse plan A. It is the best.\n", "en")
     assert "for each [□] you hold" in text and "Keep the [□]." in text
     assert "plan A." in text and text.count(SYMBOL_LOST) == 2
+
+
+def test_a_paragraph_cut_off_at_its_end_gets_a_mark_but_a_short_item_does_not():
+    text, _ = run("Wenn du einen großen Drachen nicht allein verjag\n\nZweiter Absatz.\n", "de")
+    assert "allein verjag [\u2026]\n" in text
+    text, _ = run("• 6 Levelanzeiger\n• 5 Jokern\n\nZweiter Absatz.\n", "de")
+    assert damage_marks.TRUNCATED not in text
