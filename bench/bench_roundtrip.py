@@ -28,6 +28,7 @@ import difflib
 import json
 import re
 import sys
+import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -165,6 +166,9 @@ def summarise(results: list[dict]) -> dict:
     for r in results:
         total["texts"] += 1
         total["false_repairs"] += len(r["false_repairs"])
+        total["false_width_only"] += sum(
+            1 for before, after in r["false_repairs"]
+            if unicodedata.normalize("NFKC", before) == unicodedata.normalize("NFKC", after))
         total["clean_sections"] += r["clean_sections"]
         total["clean_flagged"] += len(r["clean_flagged"])
         for label, counts in r["kinds"].items():
@@ -192,7 +196,8 @@ def summarise(results: list[dict]) -> dict:
 
 def report(name: str, summary: dict) -> None:
     print(f"\n== {name}: {summary['texts']} texts")
-    print(f"false repairs on clean text: {summary['false_repairs']}; clean sections flagged or "
+    print(f"false repairs on clean text: {summary['false_repairs']} (full-width signs made "
+          f"half-width: {summary.get('false_width_only', 0)}); clean sections flagged or "
           f"below 100 %: {summary['clean_flagged']}/{summary['clean_sections']}")
     print(f"{'damage':<18}{'CER before':>11}{'CER after':>11}  undone (marked)")
     for label in list(KINDS) + ["all"]:

@@ -188,3 +188,10 @@ def test_a_paragraph_cut_off_at_its_end_gets_a_mark_but_a_short_item_does_not():
     assert "allein verjag [\u2026]\n" in text
     text, _ = run("• 6 Levelanzeiger\n• 5 Jokern\n\nZweiter Absatz.\n", "de")
     assert damage_marks.TRUNCATED not in text
+
+
+def test_double_spaces_after_articles_twice_in_a_document_are_evidence_enough():
+    text, ctx = run("Discard a card for each  you hold. Then take the  from the box.\n", "en")
+    assert "for each [□] you hold" in text and "take the [□] from" in text
+    text, ctx = run("Discard a card for each  you hold. Then take one from the box.\n", "en")
+    assert SYMBOL_LOST not in text

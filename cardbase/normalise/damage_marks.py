@@ -13,8 +13,9 @@ Two kinds of damage leave text that reads as if whole once lines are reflowed:
   nothing names (``el símbolo en ellas``, ``(el símbolo)``), a word that governs what follows it
   standing before a punctuation mark (``tienen el .``, ``mit dem ,``), empty brackets, a Japanese
   particle with nothing before it (``、を``). A double space and a bare symbol noun also occur in
-  clean text, so they count only in a document that shows a hole of another shape (the
-  document's own evidence that its extraction lost symbols); an ideographic space is Japanese
+  clean text, so they count only in a document that shows a hole of another shape, or two
+  double spaces or more right after an article or a preposition (the document's own evidence
+  that its extraction lost symbols); an ideographic space is Japanese
   typography, not a hole. ``SYMBOL_LOST`` is put at the gap, its raw offset recorded
   (``StageContext.lost_symbols``), and the section that holds it is flagged ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
   ``DANGLING_WORDS``) are words of the language, not of a document.
@@ -211,7 +212,7 @@ def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Ed
     if lang == "ja":
         for match in re.finditer(rf"(?<=[、。「（(])[{JA_ORPHAN_PARTICLES}]", text):
             strong.append(Edit(match.start(), match.start(), ""))
-    found = strong + weak if strong else []
+    found = strong + weak if strong or _governed_gaps(text, lang, weak) >= MIN_GOVERNED_GAPS else []
     edits: list[Edit] = []
     taken: list[tuple[int, int]] = []
     for edit in sorted(found, key=lambda e: (e.start, -(e.end - e.start))):
@@ -220,6 +221,22 @@ def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Ed
         taken.append((edit.start, edit.end))
         edits.append(Edit(edit.start, edit.end, _mark(text, edit, lang)))
     return edits
+
+
+#: Double spaces right after a word that governs what follows (``for each  you hold``): this
+#: many in one document are evidence of lost symbols on their own; one may be a typing slip.
+MIN_GOVERNED_GAPS = 2
+
+
+def _governed_gaps(text: str, lang: str, weak: list[Edit]) -> int:
+    words = DANGLING_WORDS.get(lang, ())
+    count = 0
+    for edit in weak:
+        if edit.end - edit.start < 2:
+            continue  # a bare symbol noun, not a run of spaces
+        before = re.search(r"([^\W\d_]+)\s*$", text[max(0, edit.start - 20):edit.start])
+        count += bool(before and before.group(1).casefold() in words)
+    return count
 
 
 def _mark(text: str, edit: Edit, lang: str) -> str:
