@@ -142,15 +142,18 @@ def _runs(line: str):
         i = j + 1
 
 
-def evidence(text: str, lexicon: Lexicon) -> int:
-    """How many words of ``text`` are split beyond doubt: joined even at the lowest rate of stray
-    spaces a document may have. Clean text has none, and then nothing is joined."""
+def evidence(text: str, lexicon: Lexicon, enough: int = 1) -> int:
+    """How many words of ``text`` are split beyond doubt (counted up to ``enough``): joined even at
+    the lowest rate of stray spaces a document may have. Clean text has none, and then nothing is
+    joined."""
     log_split = math.log10(MIN_SPLIT_RATE)
     found = 0
     for line in text.split("\n"):
         for run, bound in _runs(line):
             groups = best_grouping([m.group() for m in run], lexicon, log_split, bound)
             found += sum(1 for start, end in groups if end - start > 1)
+            if found >= enough:
+                return found
     return found
 
 
