@@ -79,7 +79,8 @@ def false_repairs(clean: str, repaired: str, lang: str) -> list[tuple[str, str]]
     found = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op != "equal":
-            found.append((joiner.join(a[max(0, i1 - 2):i2 + 2]), joiner.join(b[max(0, j1 - 2):j2 + 2])))
+            found.append((joiner.join(a[max(0, i1 - 2):i2 + 2]),
+                          joiner.join(b[max(0, j1 - 2):j2 + 2])))
     return found
 
 
@@ -176,7 +177,8 @@ def summarise(results: list[dict]) -> dict:
     out = dict(total)
     out["kinds"] = {}
     for label, c in kinds.items():
-        row = {"cer_before": c["before"] / max(1, c["chars"]), "cer_after": c["after"] / max(1, c["chars"])}
+        chars = max(1, c["chars"])
+        row = {"cer_before": c["before"] / chars, "cer_after": c["after"] / chars}
         if label in FLAG_ONLY:
             row["undone"] = "-"
             row["marked"] = f'{c["flagged"]}/{c["instances"]}'
@@ -229,7 +231,8 @@ def main(argv=None) -> int:
         print(f"error: no corpus folder at {args.corpus}", file=sys.stderr)
         return 2
     vocabulary = load_topics(ROOT / "data" / "topics.yaml")
-    results = [run_text(path, args.seeds, vocabulary) for path in sorted(args.corpus.glob("*-*.txt"))]
+    results = [run_text(path, args.seeds, vocabulary)
+               for path in sorted(args.corpus.glob("*-*.txt"))]
     groups = {"tuned (*-1)": [r for r in results if r["file"].endswith("-1.txt")],
               "held-out (*-2)": [r for r in results if not r["file"].endswith("-1.txt")]}
     out = {}

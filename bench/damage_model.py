@@ -124,7 +124,8 @@ def _drop_symbol(line, rng, lang):
         if not candidates:
             return None
         word = rng.choice(candidates)
-        return line[:word.start()] + " " + line[word.end():], line[max(0, word.start() - 3):word.end() + 3], ""
+        return (line[:word.start()] + " " + line[word.end():],
+                line[max(0, word.start() - 3):word.end() + 3], "")
     # an icon stands for a noun: after an article or a preposition (``con el``, ``for each``)
     words = [m for m in _words(line, 3) if 0 < m.start() and m.end() < len(line) - 1
              and line[m.start() - 1] == " " and line[m.end()] in " ,.;:"

@@ -144,4 +144,5 @@ def test_mojibake_fixed_counts_as_a_repair_but_a_width_does_not():
 def test_the_space_before_an_asides_dash_stays_and_a_compound_dash_is_closed():
     assert normalise("Drawing a curse -see Curses- ends it.\n", "en").text == \
         "Drawing a curse -see Curses- ends it.\n"
-    assert normalise("Lege die Schummeln -Karte ab.\n", "de").text == "Lege die Schummeln-Karte ab.\n"
+    text = normalise("Lege die Schummeln -Karte ab.\n", "de").text
+    assert text == "Lege die Schummeln-Karte ab.\n"

@@ -42,7 +42,8 @@ def test_a_spanish_cut_line_is_marked_too():
 
 def test_a_lost_symbol_is_found_but_a_named_or_generic_one_is_not():
     text = ("Descarta las cartas salvo que tengan el símbolo en ellas. "
-            "Usa el símbolo de ataque. Hay un tipo de símbolo nuevo. Mira los símbolos. Roba con el .")
+            "Usa el símbolo de ataque. Hay un tipo de símbolo nuevo. Mira los símbolos. "
+            "Roba con el .")
     gaps = damage_marks.lost_symbols(text, "es")
     assert gaps == [text.index("símbolo en ellas") + len("símbolo"), text.index("el .") + 2]
 

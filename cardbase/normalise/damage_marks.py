@@ -15,10 +15,10 @@ Two kinds of damage leave text that reads as if whole once lines are reflowed:
   particle with nothing before it (``、を``). A double space and a bare symbol noun also occur in
   clean text, so they count only in a document that shows a hole of another shape, or two
   double spaces or more right after an article or a preposition (the document's own evidence
-  that its extraction lost symbols); an ideographic space is Japanese
-  typography, not a hole. ``SYMBOL_LOST`` is put at the gap, its raw offset recorded
-  (``StageContext.lost_symbols``), and the section that holds it is flagged ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
-  ``DANGLING_WORDS``) are words of the language, not of a document.
+  that its extraction lost symbols); an ideographic space is Japanese typography, not a hole.
+  ``SYMBOL_LOST`` is put at the gap, its raw offset recorded (``StageContext.lost_symbols``),
+  and the section that holds it is flagged ``symbols_lost``. The words of the language these
+  rules use (``SYMBOL_NOUNS``, ``DANGLING_WORDS``) are words of the language, not of a document.
 
 Nothing is guessed: the marks say that something is missing, not what. A mark is an insertion,
 so every character around it keeps its raw span. A passage a reviewer kept ``as_printed`` in the
