@@ -128,6 +128,9 @@ FLAGS = {
     "symbols_lost": (N_("symbols lost"), N_("Card symbols printed in the rulebook were lost "
                                             "with the images; the gaps are marked [□].")),
     "garbled": (N_("garbled"), N_("Some characters were damaged beyond repair.")),
+    "repaired": (N_("repaired"), N_("Damage in the extracted text (split words, spaced letters, "
+                                    "lost ligatures, garbled characters) was repaired; compare "
+                                    "with the raw text.")),
     "corrected": (N_("corrected by hand"), N_("A damaged passage was restored by hand from the "
                                               "printed rulebook.")),
 }

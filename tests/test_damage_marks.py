@@ -42,18 +42,34 @@ def test_a_spanish_cut_line_is_marked_too():
 
 def test_a_lost_symbol_is_found_but_a_named_or_generic_one_is_not():
     text = ("Descarta las cartas salvo que tengan el símbolo en ellas. "
-            "Usa el símbolo de ataque. Hay un tipo de símbolo nuevo. Mira los símbolos.")
+            "Usa el símbolo de ataque. Hay un tipo de símbolo nuevo. Mira los símbolos. "
+            "Roba con el .")
     gaps = damage_marks.lost_symbols(text, "es")
-    assert gaps == [text.index("símbolo en ellas") + len("símbolo")]
+    assert gaps == [text.index("símbolo en ellas") + len("símbolo"), text.index("el .") + 2]
 
 
 SYMBOL_LOST = damage_marks.SYMBOL_LOST
 
 
 def test_a_double_space_inside_a_spanish_line_is_marked_where_the_symbol_stood():
-    text, ctx = run("Roba dos cartas y juega la que lleva la marca  para curarte.\n", "es")
-    assert "la marca [□] para curarte." in text
-    assert len(ctx.lost_symbols) == 1
+    text, ctx = run("Roba dos cartas y juega la que lleva la marca  para curarte. "
+                    "Descarta la que tenga el .\n", "es")
+    assert "la marca [□] para curarte." in text and "tenga el [□]." in text
+    assert len(ctx.lost_symbols) == 2
+
+
+def test_a_double_space_or_a_bare_symbol_noun_alone_is_no_evidence_of_a_lost_symbol():
+    for text, lang in [("Killing a  monster gives you a level.\n", "en"),
+                       ("The big icon in the corner shows the round.\n", "en"),
+                       ("Por cada símbolo en la carta ganas un punto.\n", "es"),
+                       ("Wer  zuerst kommt, spielt zuerst.\n", "de")]:
+        out, ctx = run(text, lang)
+        assert SYMBOL_LOST not in out and not ctx.lost_symbols, text
+
+
+def test_an_ideographic_space_is_typography_not_a_hole():
+    text, ctx = run("勝利条件\u3000村人の勝利\u3000人狼を全員処刑する。\n", "ja")
+    assert text == "勝利条件\u3000村人の勝利\u3000人狼を全員処刑する。\n" and not ctx.lost_symbols
 
 
 def test_a_spanish_article_before_punctuation_has_lost_its_noun():
@@ -115,7 +131,7 @@ def test_a_mark_is_an_insertion_and_every_character_keeps_its_raw_span():
 
 
 def test_a_lost_symbol_flags_the_section_and_lowers_its_quality():
-    raw = "Regla\nPierdes un punto por cada símbolo en la carta que juegas.\n"
+    raw = "Regla\nPierdes un punto por cada símbolo en la carta que juegas, o con el .\n"
     normalised = normalise(raw, "es")
     score, flags = quality.assess(normalised.text, raw, Lexicon("es"))
     flag = next(f for f in flags if f.name == "symbols_lost")
@@ -166,3 +182,17 @@ def test_english_articles_before_punctuation_but_not_a_name_letter():
     text, _ = run("Discard a card for each  you hold. Keep the .\nUse plan A. It is the best.\n", "en")
     assert "for each [□] you hold" in text and "Keep the [□]." in text
     assert "plan A." in text and text.count(SYMBOL_LOST) == 2
+
+
+def test_a_paragraph_cut_off_at_its_end_gets_a_mark_but_a_short_item_does_not():
+    text, _ = run("Wenn du einen großen Drachen nicht allein verjag\n\nZweiter Absatz.\n", "de")
+    assert "allein verjag [\u2026]\n" in text
+    text, _ = run("• 6 Levelanzeiger\n• 5 Jokern\n\nZweiter Absatz.\n", "de")
+    assert damage_marks.TRUNCATED not in text
+
+
+def test_double_spaces_after_articles_twice_in_a_document_are_evidence_enough():
+    text, ctx = run("Discard a card for each  you hold. Then take the  from the box.\n", "en")
+    assert "for each [□] you hold" in text and "take the [□] from" in text
+    text, ctx = run("Discard a card for each  you hold. Then take one from the box.\n", "en")
+    assert SYMBOL_LOST not in text

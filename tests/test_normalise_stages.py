@@ -56,6 +56,25 @@ def test_print_slugs_are_removed():
     assert "indd" not in text and ctx.furniture
 
 
+def test_bare_page_numbers_and_running_heads_leave_the_text_when_the_document_shows_them():
+    raw = ("Space Pirates\n\nEach player takes a ship and two crew\n\n2\n\nSpace Pirates\n\n"
+           "members from the box.\n\nThe oldest player starts the game and\n\n3\n\n"
+           "Space Pirates\n\nplays the first card.\n")
+    text, ctx = run(page_furniture, raw, "en")
+    assert text == ("Space Pirates\n\nEach player takes a ship and two crew members from the box."
+                    "\n\nThe oldest player starts the game and plays the first card.\n")
+    assert [page for _, page in ctx.pages] == [2, 3] and len(ctx.furniture) == 2
+
+
+@pytest.mark.parametrize("raw", [
+    "Scores\n\n12\n\nThe winner has the most points.\n",           # one number proves nothing
+    "Round one\n\n5\n\nRound two\n\n3\n\nThe end.\n",             # numbers that go down
+    "Points per card:\n1\n2\n3\nThat is all.\n",                     # a column of numbers
+])
+def test_numbers_that_are_not_page_numbers_stay(raw):
+    assert run(page_furniture, raw, "en")[0] == raw
+
+
 # --- cut paragraphs --------------------------------------------------------------------------
 
 def test_a_word_cut_by_a_blank_line_is_rejoined_with_a_space():

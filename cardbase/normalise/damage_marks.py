@@ -12,10 +12,13 @@ Two kinds of damage leave text that reads as if whole once lines are reflowed:
   (``con el símbolo  para``; in Japanese any space between two characters), a symbol noun that
   nothing names (``el símbolo en ellas``, ``(el símbolo)``), a word that governs what follows it
   standing before a punctuation mark (``tienen el .``, ``mit dem ,``), empty brackets, a Japanese
-  particle with nothing before it (``、を``). ``SYMBOL_LOST`` is put at the gap, its raw offset
-  recorded (``StageContext.lost_symbols``), and the section that holds it is flagged
-  ``symbols_lost``. The words of the language these rules use (``SYMBOL_NOUNS``,
-  ``DANGLING_WORDS``) are words of the language, not of a document.
+  particle with nothing before it (``、を``). A double space and a bare symbol noun also occur in
+  clean text, so they count only in a document that shows a hole of another shape, or two
+  double spaces or more right after an article or a preposition (the document's own evidence
+  that its extraction lost symbols); an ideographic space is Japanese typography, not a hole.
+  ``SYMBOL_LOST`` is put at the gap, its raw offset recorded (``StageContext.lost_symbols``),
+  and the section that holds it is flagged ``symbols_lost``. The words of the language these
+  rules use (``SYMBOL_NOUNS``, ``DANGLING_WORDS``) are words of the language, not of a document.
 
 Nothing is guessed: the marks say that something is missing, not what. A mark is an insertion,
 so every character around it keeps its raw span. A passage a reviewer kept ``as_printed`` in the
@@ -39,6 +42,7 @@ MARKS = (TRUNCATED, SYMBOL_LOST)
 BROKEN_ZIPF = 2.0
 JOINED_ZIPF = 2.0
 MIN_WORDS = 3
+MIN_PARAGRAPH_WORDS = 8
 
 #: The singular noun for a printed symbol or icon, and the words after it that name the symbol
 #: (so that nothing is lost: "el símbolo de ataque", "das Symbol für Chaos").
@@ -47,12 +51,14 @@ SYMBOL_NOUNS: dict[str, tuple[str, ...]] = {
     "de": ("symbol", "zeichen", "icon"),
     "en": ("symbol", "icon"),
     "vi": ("biểu tượng", "ký hiệu"),
+    "fr": ("symbole", "icône"),
 }
 NAMING_WORDS: dict[str, tuple[str, ...]] = {
     "es": ("de", "del"),
     "de": ("für", "des", "der", "von"),
     "en": ("of", "for"),
     "vi": ("của",),
+    "fr": ("de", "du", "des"),
 }
 
 _LAST_WORD = re.compile(r"([^\W\d_]+)$")
@@ -76,7 +82,10 @@ def _truncations(text: str, ctx: StageContext) -> list[Edit]:
         stripped = line.rstrip()
         match = _LAST_WORD.search(stripped)
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if match and len(stripped.split()) >= MIN_WORDS and following.strip():
+        # a line of running text followed by more text, or a paragraph of its own (a cut at the
+        # margin can take the paragraph's end with it)
+        if match and (len(stripped.split()) >= MIN_PARAGRAPH_WORDS
+                      or len(stripped.split()) >= MIN_WORDS and following.strip()):
             word = match.group(1)
             previous = stripped[:match.start()].split()
             if len(word) > 1:
@@ -106,6 +115,8 @@ DANGLING_WORDS: dict[str, tuple[str, ...]] = {
            "jedes", "jedem", "deinem", "deines", "seinem", "seines"),
     "en": ("the", "a", "an", "of", "each", "every", "your"),
     "vi": ("của", "các", "những", "mỗi"),
+    "fr": ("le", "les", "du", "des", "au", "aux", "de", "pour", "avec", "chaque", "sans", "dans",
+           "ton", "ta", "tes", "son", "sa", "ses", "votre", "vos", "mon", "ma", "mes"),
 }
 #: Japanese particles that never begin a phrase: one right after a punctuation mark or a gap has
 #: lost the word it marks (``、をプレイする``).
@@ -115,15 +126,17 @@ _CJK = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
 _AFTER_GAP = ".,;:!?)]»”"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|（\s*）|「\s*」|『\s*』|“\s*”|«\s*»|„\s*“")
 _SPACED_GAP = re.compile(r"(?<=[^\W\d_])[ \t\u00a0]{2,}(?=[^\W\d_])")
-_CJK_GAP = re.compile(rf"(?<={_CJK})[ \t\u00a0\u3000]+(?={_CJK})")
+# an ideographic space alone is typography; a plain space between two characters is a hole
+_CJK_GAP = re.compile(rf"(?<={_CJK})[ \t\u00a0\u3000]*[ \t\u00a0][ \t\u00a0\u3000]*(?={_CJK})")
 
 
 def _base(lang: str) -> str:
     return lang.split("-")[0].lower()
 
 
-def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[int]:
-    """Positions of the gap beside a symbol noun that nothing names (``el símbolo en ellas``).
+def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[tuple[int, bool]]:
+    """Positions of the gap beside a symbol noun that nothing names (``el símbolo en ellas``),
+    each with whether debris of an icon font stands there.
 
     An icon font extracted as debris leaves it beside the noun: a lone letter that is no word
     before it (``cada n símbolo``) or a run of signs after it (``símbolo «•``, ``símbolo @``); the
@@ -143,17 +156,18 @@ def _symbol_noun_gaps(text: str, lang: str, lexicon: Lexicon) -> list[int]:
         debris = re.search(r"(?<!\w)([^\W\d_])\s+$", text[max(0, match.start() - 3):match.start()])
         if debris and debris.group(1).islower() and not lexicon.is_single_letter_word(
                 debris.group(1)):
-            gaps.append(match.start() - len(debris.group(0)))
+            gaps.append((match.start() - len(debris.group(0)), True))
             continue
         if _NAMED_BY_QUOTE.match(after) or first.casefold() in naming or (
                 before and before[-1].casefold() in naming):
             continue  # named (el símbolo de ataque, «Ataque») or a kind (un tipo de símbolo)
         if first[:1].isupper() and not after.lstrip()[:1] in ".,;:)":
             continue  # a name follows (das Symbol Chaos)
-        gaps.append(match.end())
+        gaps.append((match.end(), bool(_DEBRIS_AFTER.match(after))))
     return gaps
 
 
+_DEBRIS_AFTER = re.compile(r"\s*[«»•@]")
 _NAMED_BY_QUOTE = re.compile(r"\s*[\"“„«'‘\[]\s*[^\W\d_]")
 
 
@@ -174,27 +188,31 @@ def _dangling_gaps(text: str, lang: str) -> list[tuple[int, int]]:
 def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Edit]:
     """Every gap a lost symbol left in ``text``, as the edit that marks it with ``SYMBOL_LOST``.
 
-    Found by the shape a hole leaves in a sentence, in any text of the language: a run of spaces
-    inside a line between two words (between two Japanese characters, any space), a symbol noun
-    that nothing names, a word that governs what follows it standing before a punctuation mark,
-    empty brackets, a Japanese particle with nothing before it.
+    Found by the shape a hole leaves in a sentence, in any text of the language. Some shapes are
+    evidence on their own: a word that governs what follows it standing before a punctuation mark,
+    empty brackets, a Japanese particle with nothing before it, debris of an icon font beside a
+    symbol noun. Others are ordinary in clean text (a double space typed between two words, a
+    symbol noun used on its own: ``a big icon in the middle``), so they are marked only where
+    ``text`` (the whole document) shows a hole of the first kind too.
     """
     lexicon = lexicon or Lexicon(lang)
     lang = _base(lang)
-    found: list[Edit] = []
+    strong: list[Edit] = []
+    weak: list[Edit] = []
     gap = _CJK_GAP if lang in ("ja", "zh") else _SPACED_GAP
     for match in gap.finditer(text):
-        found.append(Edit(match.start(), match.end(), "" if lang in ("ja", "zh") else " "))
+        weak.append(Edit(match.start(), match.end(), "" if lang in ("ja", "zh") else " "))
     for match in _EMPTY_BRACKETS.finditer(text):
         inner = match.start() + 1
-        found.append(Edit(inner, match.end() - 1, ""))
-    for position in _symbol_noun_gaps(text, lang, lexicon):
-        found.append(Edit(position, position, " "))
+        strong.append(Edit(inner, match.end() - 1, ""))
+    for position, debris in _symbol_noun_gaps(text, lang, lexicon):
+        (strong if debris else weak).append(Edit(position, position, " "))
     for start, end in _dangling_gaps(text, lang):
-        found.append(Edit(start, end, " "))
+        strong.append(Edit(start, end, " "))
     if lang == "ja":
         for match in re.finditer(rf"(?<=[、。「（(])[{JA_ORPHAN_PARTICLES}]", text):
-            found.append(Edit(match.start(), match.start(), ""))
+            strong.append(Edit(match.start(), match.start(), ""))
+    found = strong + weak if strong or _governed_gaps(text, lang, weak) >= MIN_GOVERNED_GAPS else []
     edits: list[Edit] = []
     taken: list[tuple[int, int]] = []
     for edit in sorted(found, key=lambda e: (e.start, -(e.end - e.start))):
@@ -203,6 +221,22 @@ def symbol_gaps(text: str, lang: str, lexicon: Lexicon | None = None) -> list[Ed
         taken.append((edit.start, edit.end))
         edits.append(Edit(edit.start, edit.end, _mark(text, edit, lang)))
     return edits
+
+
+#: Double spaces right after a word that governs what follows (``for each  you hold``): this
+#: many in one document are evidence of lost symbols on their own; one may be a typing slip.
+MIN_GOVERNED_GAPS = 2
+
+
+def _governed_gaps(text: str, lang: str, weak: list[Edit]) -> int:
+    words = DANGLING_WORDS.get(lang, ())
+    count = 0
+    for edit in weak:
+        if edit.end - edit.start < 2:
+            continue  # a bare symbol noun, not a run of spaces
+        before = re.search(r"([^\W\d_]+)\s*$", text[max(0, edit.start - 20):edit.start])
+        count += bool(before and before.group(1).casefold() in words)
+    return count
 
 
 def _mark(text: str, edit: Edit, lang: str) -> str:

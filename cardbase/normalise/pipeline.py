@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import CardbaseError
-from . import (cut_paragraphs, damage_marks, hyphenation, letter_spacing, overlay, page_furniture,
-               reflow, split_words, unicode_forms, whitespace)
+from . import (cut_paragraphs, damage_marks, hyphenation, letter_spacing, ligatures, overlay,
+               page_furniture, reflow, split_words, unicode_forms, whitespace)
 from .context import StageContext
 from .overlay import Correction
 from .textmap import Change, MappedText, apply_edits
@@ -23,6 +23,7 @@ STAGES = [
     (letter_spacing.NAME, letter_spacing.run),
     (split_words.NAME, split_words.run),
     (hyphenation.NAME, hyphenation.run),
+    (ligatures.NAME, ligatures.run),
     (damage_marks.NAME, damage_marks.run),
     (reflow.NAME, reflow.run),
     (whitespace.NAME, whitespace.run),

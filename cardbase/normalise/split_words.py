@@ -8,7 +8,10 @@ eagerly than a clean one). A join must contain a fragment (two whole words side 
 apart: ``roba dos`` is not ``robados``), a capitalised token never continues a word, the join
 must be a known word (or, in compounding languages, a compound of two known words cut inside a
 token), and languages whose spaces separate syllables (Vietnamese) or that use no spaces are left
-alone.
+alone. A token glued by an apostrophe or an abbreviation's full stop to what stands beside it is
+part of a word already (``it's a``, ``de l'une``, ``see p. 5``, ``das z.B.``). A document in
+which no split is beyond doubt (a join even at the lowest rate of stray spaces) is taken as
+clean, and nothing in it is joined.
 """
 
 from __future__ import annotations
@@ -63,8 +66,15 @@ def _token_boundaries(tokens: list[str]) -> frozenset[int]:
     return frozenset(cuts)
 
 
-def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float) -> list[tuple[int, int]]:
-    """Groups ``(i, j)`` of ``tokens[i:j]`` that read best as one word each."""
+def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float,
+                  bound: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset()),
+                  ) -> list[tuple[int, int]]:
+    """Groups ``(i, j)`` of ``tokens[i:j]`` that read best as one word each.
+
+    ``bound`` holds the indices of tokens glued to what stands before them (the ``s`` of
+    ``it's``) and of tokens glued to what follows them (the ``l`` of ``l'une``, the ``p`` of
+    ``p.``): such a token is part of a word already and starts or ends no join on that side."""
+    glued_before, glued_after = bound
     n = len(tokens)
     best = [0.0] + [float("-inf")] * n
     back = [0] * (n + 1)
@@ -74,7 +84,8 @@ def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float) -> list
             if size == 1:
                 score = _single_score(tokens[start], lexicon)
             else:
-                if not _can_group(tokens[start:end]):
+                if not _can_group(tokens[start:end]) or start in glued_before \
+                        or end - 1 in glued_after:
                     continue
                 if not any(lexicon.is_fragment(t) for t in tokens[start:end]):
                     continue  # whole words side by side are not a split word
@@ -97,8 +108,26 @@ def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float) -> list
     return groups[::-1]
 
 
-def repair_line(line: str, lexicon: Lexicon, log_split: float, offset: int = 0) -> list[Edit]:
-    edits: list[Edit] = []
+_ELISION = "’'‘"
+
+
+def _glued_before(line: str, start: int) -> bool:
+    """The token at ``start`` continues what stands before it: a contraction's or elision's
+    second part (``it's``, ``l'une``) or an abbreviation's (``z.B.``)."""
+    return start > 0 and line[start - 1] in _ELISION + "."
+
+
+def _glued_after(line: str, end: int, token: str) -> bool:
+    """The token ending at ``end`` runs on into what follows it: an elided article or pronoun
+    (``l'``, ``qu'``) or an abbreviation (``z.B.``, ``p. 5``)."""
+    after = line[end:end + 3]
+    return after[:1] in tuple(_ELISION) or bool(re.match(r"\.[^\W\d_]", after)) or (
+        len(token) == 1 and bool(re.match(r"\. ?\d", after)))
+
+
+def _runs(line: str):
+    """Each stretch of letter tokens separated by single spaces (two tokens or more), with the
+    indices of its tokens glued to what stands before and after them."""
     matches = list(_WORD.finditer(line))
     i = 0
     while i < len(matches):
@@ -107,15 +136,38 @@ def repair_line(line: str, lexicon: Lexicon, log_split: float, offset: int = 0) 
             j += 1
         if j > i:
             run = matches[i:j + 1]
-            for start, end in best_grouping([m.group() for m in run], lexicon, log_split):
-                for k in range(start, end - 1):
-                    edits.append(Edit(offset + run[k].end(), offset + run[k + 1].start(), ""))
+            yield run, (frozenset(k for k, m in enumerate(run) if _glued_before(line, m.start())),
+                        frozenset(k for k, m in enumerate(run)
+                                  if _glued_after(line, m.end(), m.group())))
         i = j + 1
+
+
+def evidence(text: str, lexicon: Lexicon, enough: int = 1) -> int:
+    """How many words of ``text`` are split beyond doubt (counted up to ``enough``): joined even at
+    the lowest rate of stray spaces a document may have. Clean text has none, and then nothing is
+    joined."""
+    log_split = math.log10(MIN_SPLIT_RATE)
+    found = 0
+    for line in text.split("\n"):
+        for run, bound in _runs(line):
+            groups = best_grouping([m.group() for m in run], lexicon, log_split, bound)
+            found += sum(1 for start, end in groups if end - start > 1)
+            if found >= enough:
+                return found
+    return found
+
+
+def repair_line(line: str, lexicon: Lexicon, log_split: float, offset: int = 0) -> list[Edit]:
+    edits: list[Edit] = []
+    for run, bound in _runs(line):
+        for start, end in best_grouping([m.group() for m in run], lexicon, log_split, bound):
+            for k in range(start, end - 1):
+                edits.append(Edit(offset + run[k].end(), offset + run[k + 1].start(), ""))
     return edits
 
 
 def run(text: str, ctx: StageContext) -> list[Edit]:
-    if not ctx.lexicon.joins_words:
+    if not ctx.lexicon.joins_words or not evidence(text, ctx.lexicon):
         return []
     log_split = math.log10(split_rate(text, ctx.lexicon))
     edits: list[Edit] = []

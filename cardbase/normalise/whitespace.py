@@ -1,9 +1,10 @@
 """Stage ``whitespace``: tidy spacing left over by extraction and by the other stages.
 
-Runs of spaces become one, lines lose trailing and leading spaces (a leading indent is layout, not
-content), and more than one blank line becomes one. A space left before closing punctuation goes
-(except before ``; : ! ?`` in French, whose typography wants it), and so does a space before the
-hyphen of a compound (``Schummeln -Karte``). Paragraphs stay one per line.
+Runs of spaces become one, lines lose trailing and leading spaces, ideographic ones included (a
+leading indent is layout, not content), and more than one blank line becomes one. A space left
+before closing punctuation goes (except before ``; : ! ?`` in French, whose typography wants it),
+and so does a space before the hyphen of a compound (``Schummeln -Karte``), unless a dash after
+the next words closes an aside (``a curse -see Curses- it``). Paragraphs stay one per line.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from .textmap import Edit
 NAME = "whitespace"
 
 _PATTERNS = [
-    (re.compile(r"[ \t]+$", re.M), ""),
-    (re.compile(r"^[ \t]+", re.M), ""),
+    (re.compile(r"[ \t\u3000]+$", re.M), ""),
+    (re.compile(r"^[ \t\u3000]+", re.M), ""),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " "),
     (re.compile(r"\t"), " "),
     (re.compile(r"(?<=\w) +(?=[,.)](?:\s|$))", re.M), ""),
     (re.compile(r"(?<=\w) +(?=[:;!?](?:\s|$))", re.M), "", "not-fr"),
-    (re.compile(r"(?<=\w) -(?=[^\W\d_])"), "-"),
+    # (not the opening dash of an aside that a dash closes: ``a curse -see Curses- it``)
+    (re.compile(r"(?<=\w) -(?=[^\W\d_])(?![^\W\d_]+(?: [^\W\d_]+)*-(?:[\s,.;:]|$))"), "-"),
     (re.compile(r"\n{3,}"), "\n\n"),
     (re.compile(r"\A\n+"), ""),
     (re.compile(r"\n+\Z"), "\n"),

@@ -6,13 +6,18 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
 * ``scrambled``: words in an order no sentence has. Interleaved columns leave a trail of word
   fragments and of sentences that begin in lower case; both are counted.
 * ``truncated``: lines cut off at a margin (the repaired line still ends inside a word, with no
-  punctuation), a replacement character where bytes were lost, or running text that stops
-  mid-sentence.
+  punctuation; list items are not running text), a replacement character where bytes were lost,
+  or running text that stops where no sentence can (on a piece of a word or on an article: a
+  missing full stop alone is the author's).
 * ``artifacts``: leftovers of the page that are not text (image file names, stray symbol runs).
 * ``symbols_lost``: a printed symbol the extraction dropped (marked ``[□]`` in the text by
   ``normalise.damage_marks``, or set by a reviewer in the outline); the flag shows the words
   around each mark.
 * a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
+* ``repaired``: damage normalisation repaired (split words, letter spacing, lost ligatures,
+  mojibake), counted so that a section scores 100 % only where no damage was seen.
+* ``garbled``: words that lost the letters of a ligature (``modiiers``) where normalisation could
+  not tell for certain which word they were.
 """
 
 from __future__ import annotations
@@ -23,8 +28,14 @@ from dataclasses import dataclass
 from ..normalise.damage_marks import SYMBOL_LOST, TRUNCATED
 from ..normalise.lexicon import Lexicon
 
-_WORD = re.compile(r"[^\W\d_]+")
+#: A word, with the parts an apostrophe joins kept together (``can't``, ``l'une``, ``qu'à``).
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_APOSTROPHE = re.compile(r"['’]")
 _LOWER_AFTER_STOP = re.compile(r"[.!?]\s+[a-zñäöüáéíóú]")
+_LIST_ITEM = re.compile(r"^\s*(?:[•·・\-–—*]|\d+[.)])\s")
+#: Abbreviations made of single letters (``z.B.``, ``p.``, ``e.g.``): not pieces of words, and
+#: the word after them does not start a sentence.
+_ABBREVIATION = re.compile(r"(?<![^\W\d_])(?:[^\W\d_]\.)+")
 _ARTIFACT = re.compile(r"\S+\.(?:jpe?g|png|gif|svg)\b|\ufffd|[«»•@]{1}\s*[•@«»]")
 
 BROKEN_ZIPF = 1.0
@@ -47,7 +58,10 @@ class Flag:
 
 
 def _broken(word: str, lexicon: Lexicon) -> bool:
-    """A piece of a word: a lone letter that is no word, or a string no word list knows."""
+    """A piece of a word: a lone letter that is no word, or a string no word list knows. A
+    contraction or elision is whole when one of its parts is a word."""
+    if _APOSTROPHE.search(word):
+        return all(_broken(part, lexicon) for part in _APOSTROPHE.split(word) if part)
     if len(word) == 1:
         return not lexicon.is_single_letter_word(word)
     return lexicon.zipf(word) < BROKEN_ZIPF
@@ -55,7 +69,7 @@ def _broken(word: str, lexicon: Lexicon) -> bool:
 
 def fragment_share(text: str, lexicon: Lexicon) -> tuple[float, int]:
     """The share of lower-case words that are broken pieces, and how many words were counted."""
-    words = _WORD.findall(text)
+    words = _WORD.findall(_ABBREVIATION.sub(" ", text))
     if not words or not lexicon.joins_words:
         return 0.0, len(words)
     counted = [w for w in words if not w[0].isupper()]
@@ -104,8 +118,9 @@ def check_scrambled(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
         return [Flag("scrambled", min(0.9, 0.3 + pieces * 2),
                      f"{pieces:.0%} of {total} words are pieces of broken words")]
     share, count = fragment_share(body, lexicon)
-    sentences = max(1, len(re.findall(r"[.!?](?:\s|$)", body)))
-    lower_starts = len(_LOWER_AFTER_STOP.findall(body)) / sentences
+    plain = _ABBREVIATION.sub(" ", body)
+    sentences = max(1, len(re.findall(r"[.!?](?:\s|$)", plain)))
+    lower_starts = len(_LOWER_AFTER_STOP.findall(plain)) / sentences
     if count >= SCRAMBLED_MIN_WORDS and (
             share >= SCRAMBLED_FRAGMENTS
             or (share >= SCRAMBLED_SOME_FRAGMENTS and lower_starts >= SCRAMBLED_LOWER_STARTS)):
@@ -116,6 +131,24 @@ def check_scrambled(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
     return []
 
 
+def _cut_word(word: str, lexicon: Lexicon) -> bool:
+    """A line's last word that is a piece of one: broken, and not a compound of known words."""
+    return _broken(word, lexicon) and not lexicon.compound_zipf(word)
+
+
+def _stops_mid_sentence(body: str, lexicon: Lexicon) -> bool:
+    """Whether running text stops where no sentence can: its last word is a piece of a word, or a
+    word that always governs one more (an article, a preposition). A list item, or a paragraph
+    its author ended without a full stop, is not evidence of a cut."""
+    from ..normalise.damage_marks import DANGLING_WORDS
+
+    last = body.rstrip().split("\n")[-1]
+    if not last[-1:].isalpha() or _LIST_ITEM.match(last) or not lexicon.joins_words:
+        return False
+    word = _WORD.findall(last)[-1]
+    return _cut_word(word, lexicon) or word.casefold() in DANGLING_WORDS.get(lexicon.lang, ())
+
+
 def check_truncated(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
     flags = []
     lines = [line.strip() for line in body.split("\n") if line.strip()]
@@ -123,7 +156,8 @@ def check_truncated(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
         cut = 0
         for line in lines:
             words = _WORD.findall(line)
-            if words and line[-1].isalpha() and _broken(words[-1], lexicon):
+            if words and line[-1].isalpha() and not _LIST_ITEM.match(line) \
+                    and _cut_word(words[-1], lexicon):
                 cut += 1
         share = cut / len(lines)
         if len(lines) >= 4 and share >= TRUNCATED_LINES:
@@ -135,7 +169,7 @@ def check_truncated(body: str, raw: str, lexicon: Lexicon, running_text: bool = 
                           f"{marked} line(s) cut off at the margin, marked {TRUNCATED}"))
     if "\ufffd" in body:
         flags.append(Flag("truncated", 0.3, "text lost where bytes were cut"))
-    elif running_text and len(body) > 200 and body.rstrip()[-1:].isalpha() and not flags:
+    elif running_text and len(body) > 200 and not flags and _stops_mid_sentence(body, lexicon):
         flags.append(Flag("truncated", 0.2, "the section ends in the middle of a sentence"))
     return flags
 
@@ -172,18 +206,56 @@ def check_symbols(body: str, raw: str, lexicon: Lexicon, running_text: bool = Tr
                  f"{len(gaps)} symbol(s) lost, marked {SYMBOL_LOST}: " + " ".join(gaps))]
 
 
-CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols]
+def check_ligatures(body: str, raw: str, lexicon: Lexicon, running_text: bool = True) -> list[Flag]:
+    """Words that lost the letters of a ligature and that normalisation could not restore for
+    certain (``modiiers``: more than one word fits, or none far likelier than the others)."""
+    from ..normalise.ligatures import suspects
+
+    left = [s for s in suspects(body, lexicon) if s.unknown]
+    if not left:
+        return []
+    shown = ", ".join(f"{s.word} ({' / '.join(s.restored[:3])}?)" for s in left[:5])
+    return [Flag("garbled", min(0.4, 0.1 * len(left)),
+                 f"{len(left)} word(s) lost the letters of a ligature: {shown}")]
+
+
+CHECKS = [check_scrambled, check_truncated, check_artifacts, check_symbols, check_ligatures]
+
+#: The stages whose every change repairs damage (the others lay text out: page numbers, line-end
+#: hyphens, line breaks, spaces; or mark damage, which its own flag counts).
+DAMAGE_STAGES = frozenset({"letter_spacing", "split_words", "ligatures", "cut_paragraphs"})
+REPAIRED_SEVERITY = 0.03
+REPAIRED_MAX = 0.3
+
+
+def repairs(changes) -> int:
+    """How many of ``changes`` (normalisation's records) repaired damage: every change of a
+    word-level stage, and every mojibake the ``unicode`` stage fixed (not a width or a space)."""
+    from ftfy.badness import is_bad
+
+    return sum(1 for change in changes if change.stage in DAMAGE_STAGES
+               or (change.stage == "unicode" and is_bad(change.before)))
+
+
+def check_repaired(repaired: int) -> list[Flag]:
+    if not repaired:
+        return []
+    return [Flag("repaired", min(REPAIRED_MAX, REPAIRED_SEVERITY * repaired),
+                 f"{repaired} damaged place(s) of the extracted text repaired")]
 
 
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
-           running_text: bool = True) -> tuple[float, list[Flag]]:
+           running_text: bool = True, repaired: int = 0) -> tuple[float, list[Flag]]:
     """Run every check; return the quality score and every flag raised.
 
     ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
+    ``repaired`` is how many damaged places normalisation repaired in the section (``repairs``):
+    damage seen counts even when it was undone, so that 100 % means none was seen.
     """
     flags: list[Flag] = []
     for check in CHECKS:
         flags.extend(check(body, raw, lexicon, running_text))
+    flags.extend(check_repaired(repaired))
     for name in human_flags:
         if any(flag.name == name for flag in flags):
             continue  # found and shown already

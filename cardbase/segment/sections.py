@@ -254,10 +254,12 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
         slugs[slug] += 1
         if slugs[slug] > 1:
             slug = f"{slug}-{slugs[slug]}"
+        changes = [c for c in normalised.changes
+                   if raw_start <= c.raw_start < max(raw_end, raw_start + 1)]
         score, flags = quality.assess(body, raw[raw_start:raw_end], lexicon, heading.flags,
-                                      running_text=kind in RULE_KINDS)
-        repairs = Counter(c.stage for c in normalised.changes
-                          if raw_start <= c.raw_start < max(raw_end, raw_start + 1))
+                                      running_text=kind in RULE_KINDS,
+                                      repaired=quality.repairs(changes))
+        repairs = Counter(c.stage for c in changes)
         corrections = [c.id for c in normalised.corrections
                        if c.raw_start < raw_end and raw_start < c.raw_end]
         flag_dicts = [f.as_dict() for f in flags]
