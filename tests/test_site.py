@@ -99,7 +99,7 @@ def test_generated_pages_say_they_are_generated(hostile_site):
 
 def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch):
     from cardbase.errors import CardbaseError
-    from cardbase.site import build
+    from cardbase.site import build, language
 
     target = tmp_path / "public"
     target.mkdir()
@@ -109,7 +109,7 @@ def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch
         raise CardbaseError(f"the {lang} site failed to build: page glossary.md is broken",
                             stage="site")
 
-    monkeypatch.setattr(build, "_mkdocs", broken)
+    monkeypatch.setattr(language, "_mkdocs", broken)
     with pytest.raises(CardbaseError, match="glossary.md"):
         build.build_site(conn, target, languages=("en",))
     assert (target / "index.html").read_text() == "previous site"
@@ -119,12 +119,12 @@ def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch
 def test_site_build_command_reports_failure_clearly(runner, built_db, tmp_path, monkeypatch):
     from cardbase.cli import main
     from cardbase.errors import CardbaseError
-    from cardbase.site import build
+    from cardbase.site import language
 
     def broken(config_file, lang):
         raise CardbaseError("the en site failed to build: cards/index.md: bad", stage="site")
 
-    monkeypatch.setattr(build, "_mkdocs", broken)
+    monkeypatch.setattr(language, "_mkdocs", broken)
     # one job: the build runs in this process, where the failure is planted
     result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
                                   str(tmp_path / "out"), "--jobs", "1"])
@@ -183,14 +183,14 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     """Rendering each language's pages must not switch the language of the build's messages."""
     from cardbase import i18n
     from cardbase.cli import main
-    from cardbase.site import build
+    from cardbase.site import language
 
     def fake_mkdocs(config_file, lang):
         site = Path(yaml.safe_load(config_file.read_text(encoding="utf-8"))["site_dir"])
         (site / "search").mkdir(parents=True)
         (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
 
-    monkeypatch.setattr(build, "_mkdocs", fake_mkdocs)
+    monkeypatch.setattr(language, "_mkdocs", fake_mkdocs)
     try:
         result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
                                       str(tmp_path / "out"), "--jobs", "1"],
