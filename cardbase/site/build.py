@@ -17,7 +17,6 @@ build the site's address, when known, for its sitemap and its 404 page.
 from __future__ import annotations
 
 import html
-import json
 import os
 import shutil
 from pathlib import Path
@@ -31,6 +30,7 @@ from .language import build_language
 from .markup import bcp47
 from .pages import native_names
 from .parallel import build_in_workers, database_file, worker_count
+from .scriptdata import script_json
 from .urls import check_site_url, write_root_files
 
 REDIRECT = """<!doctype html>
@@ -96,8 +96,8 @@ def build_site(conn, target: Path, *, languages=None, site_dir: Path | None = No
         links = "".join(
             f'<li><a href="{html.escape(code)}/" hreflang="{bcp47(code)}" lang="{bcp47(code)}">'
             f'{html.escape(names[code])}</a></li>' for code in languages)
-        # the codes are folder names: as a JSON list in the script, no "</script>" can end it
-        codes = json.dumps(list(languages)).replace("<", "\\u003c")
+        # the codes are folder names: as a JSON list no text can end or open the script
+        codes = script_json(list(languages))
         (out / "index.html").write_text(REDIRECT.format(langs=codes, links=links),
                                         encoding="utf-8")
         replace_folder(out, target, staging / "previous")
