@@ -44,17 +44,18 @@ def build_db(data: Path, db: Path) -> None:
 def measure(db: Path, languages: tuple[str, ...], label: str) -> dict:
     sys.path.insert(0, str(ROOT))
     from cardbase.site import build as site_build
+    from cardbase.site import language as site_language
     from cardbase.storage.database import connect
 
     mkdocs_seconds = []
-    original = site_build._mkdocs
+    original = site_language._mkdocs
 
     def timed_mkdocs(config_file, lang):
         start = time.perf_counter()
         original(config_file, lang)
         mkdocs_seconds.append(time.perf_counter() - start)
 
-    site_build._mkdocs = timed_mkdocs
+    site_language._mkdocs = timed_mkdocs
     try:
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
@@ -62,7 +63,7 @@ def measure(db: Path, languages: tuple[str, ...], label: str) -> dict:
                                            jobs=1)
             total = time.perf_counter() - start
     finally:
-        site_build._mkdocs = original
+        site_language._mkdocs = original
     mkdocs = sum(mkdocs_seconds)
     return {"input": label, "languages": list(languages), "pages": report["pages"],
             "total_s": round(total, 2), "mkdocs_s": round(mkdocs, 2),
@@ -74,9 +75,9 @@ def measure(db: Path, languages: tuple[str, ...], label: str) -> dict:
 def _keep_pages(keep: Path):
     """A stand-in for the build's mkdocs step that also keeps each language's generated pages
     and configuration under ``keep``, for mkdocs to be timed alone on them afterwards."""
-    from cardbase.site import build as site_build
+    from cardbase.site import language as site_language
 
-    original = site_build._mkdocs
+    original = site_language._mkdocs
 
     def keeping(config_file, lang):
         original(config_file, lang)
@@ -113,6 +114,7 @@ def measure_real(db: Path, languages: tuple[str, ...], rounds: int) -> dict:
     """Sequential against parallel site builds, and mkdocs alone both ways, over ``rounds``."""
     sys.path.insert(0, str(ROOT))
     from cardbase.site import build as site_build
+    from cardbase.site import language as site_language
     from cardbase.storage.database import connect
 
     times: dict[str, list[float]] = {"sequential": [], "parallel": [], "mkdocs_sequential": [],
@@ -123,11 +125,11 @@ def measure_real(db: Path, languages: tuple[str, ...], rounds: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         keep = Path(tmp) / "pages"
         original, keeping = _keep_pages(keep)
-        site_build._mkdocs = keeping
+        site_language._mkdocs = keeping
         try:
             site_build.build_site(connect(db), Path(tmp) / "warm", languages=languages, jobs=1)
         finally:
-            site_build._mkdocs = original
+            site_language._mkdocs = original
         for round_ in range(rounds):
             # alternate the order, so that neither way always runs on a warmer machine
             order = ("sequential", "parallel") if round_ % 2 == 0 else ("parallel", "sequential")

@@ -84,3 +84,18 @@ def test_a_decision_table_cell_leads_to_its_rule(page, site_url):
     anchor = target.split("#", 1)[1]
     assert page.locator(f"#{anchor}").count() == 1
     shot(page, "rule-from-decision-table")
+
+
+def test_a_search_follows_text_changed_without_a_key(page, site_url, site_search):
+    """Text pasted with the mouse or dictated changes the box with an input event only: the
+    results must follow it, not stay those of the text typed before."""
+    site_search(page, f"{site_url}/en/", "combat")
+    page.eval_on_selector("input.md-search__input", """box => {
+      box.value = "charity";
+      box.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+    }""")
+    page.wait_for_function("""() => {
+      const first = document.querySelector(".md-search-result__item");
+      return first && first.innerText.includes("Charity");
+    }""", timeout=30000)
+    assert "Charity" in page.locator(".md-search-result__item").first.inner_text()

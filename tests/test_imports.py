@@ -9,18 +9,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardbase"
 
-#: The circles known when this test was written, each the set of modules in one ring. Others
-#: are removing them: when one is gone (or smaller), this test fails until its entry here is
-#: removed (or made the smaller ring), so the list only shrinks. Never add to it.
-KNOWN_CIRCLES = {
-    # the site build hands pages to worker processes, which call back into the build
-    frozenset({"cardbase.site.build", "cardbase.site.parallel"}),
-    # the pages module and the page kinds it dispatches to, which use its helpers
-    frozenset({"cardbase.site.pages", "cardbase.site.cards", "cardbase.site.coverage",
-               "cardbase.site.shared"}),
-}
-
-
 def module_name(path: Path, root: Path = PACKAGE) -> str:
     parts = [root.name, *path.relative_to(root).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -134,15 +122,7 @@ def _said(ring) -> str:
 
 def test_no_module_of_cardbase_is_in_an_import_circle():
     found = circles(import_graph())
-    new = [ring for ring in found if ring not in KNOWN_CIRCLES]
-    assert not new, "import circles: " + "; ".join(_said(ring) for ring in new)
-
-
-def test_the_known_circles_only_shrink():
-    found = set(circles(import_graph()))
-    gone = [ring for ring in KNOWN_CIRCLES if ring not in found]
-    assert not gone, ("no longer a circle as listed; remove it from KNOWN_CIRCLES (or list "
-                      "the smaller ring left): " + "; ".join(_said(ring) for ring in gone))
+    assert not found, "import circles: " + "; ".join(_said(ring) for ring in found)
 
 
 def test_function_level_and_relative_imports_are_read(tmp_path):

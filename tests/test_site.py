@@ -99,7 +99,7 @@ def test_generated_pages_say_they_are_generated(hostile_site):
 
 def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch):
     from cardbase.errors import CardbaseError
-    from cardbase.site import build
+    from cardbase.site import build, language
 
     target = tmp_path / "public"
     target.mkdir()
@@ -109,7 +109,7 @@ def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch
         raise CardbaseError(f"the {lang} site failed to build: page glossary.md is broken",
                             stage="site")
 
-    monkeypatch.setattr(build, "_mkdocs", broken)
+    monkeypatch.setattr(language, "_mkdocs", broken)
     with pytest.raises(CardbaseError, match="glossary.md"):
         build.build_site(conn, target, languages=("en",))
     assert (target / "index.html").read_text() == "previous site"
@@ -119,12 +119,12 @@ def test_a_failed_site_build_keeps_the_previous_site(conn, tmp_path, monkeypatch
 def test_site_build_command_reports_failure_clearly(runner, built_db, tmp_path, monkeypatch):
     from cardbase.cli import main
     from cardbase.errors import CardbaseError
-    from cardbase.site import build
+    from cardbase.site import language
 
     def broken(config_file, lang):
         raise CardbaseError("the en site failed to build: cards/index.md: bad", stage="site")
 
-    monkeypatch.setattr(build, "_mkdocs", broken)
+    monkeypatch.setattr(language, "_mkdocs", broken)
     # one job: the build runs in this process, where the failure is planted
     result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
                                   str(tmp_path / "out"), "--jobs", "1"])
@@ -162,6 +162,55 @@ def test_serve_rebuilds_when_the_data_changes(tmp_path):
     assert "rebuilt" in reports and not thread.is_alive()
 
 
+def test_serve_answers_a_missing_page_with_the_sites_own_404_page(tmp_path):
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from cardbase.site.serve import serve
+
+    site = tmp_path / "public"
+    (site / "ja" / "topics").mkdir(parents=True)
+    (site / "vi").mkdir()
+    (site / "index.html").write_text("home", encoding="utf-8")
+    (site / "404.html").write_text("root 404", encoding="utf-8")
+    (site / "ja" / "404.html").write_text("日本語 404", encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    reports, stop = [], threading.Event()
+    thread = threading.Thread(target=serve, args=(site, data, lambda: None), daemon=True,
+                              kwargs={"port": 0, "interval": 0.05, "report": reports.append,
+                                      "stop": stop})
+    thread.start()
+    try:
+        for _attempt in range(100):
+            if reports:
+                break
+            stop.wait(0.05)
+        address = reports[0]
+        assert not address.endswith(":0/")  # the port the system chose
+
+        def get(path: str) -> tuple[int, str, str]:
+            try:
+                with urllib.request.urlopen(address + path) as response:
+                    return response.status, response.headers["Content-Type"], \
+                        response.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.headers["Content-Type"], error.read().decode()
+
+        assert get("index.html")[::2] == (200, "home")
+        # the language's own 404 page, at any depth under it; the root's elsewhere
+        assert get("ja/topics/nowhere/") == (404, "text/html; charset=utf-8", "日本語 404")
+        assert get("ja/nothing.html")[::2] == (404, "日本語 404")
+        assert get("vi/nowhere/")[::2] == (404, "root 404")
+        assert get("nowhere")[::2] == (404, "root 404")
+        (site / "404.html").unlink()
+        assert get("vi/nowhere/")[0] == 404  # a site without one: the server's own answer
+    finally:
+        stop.set()
+        thread.join(5)
+
+
 def test_topic_pages_put_the_edition_differences_first(conn, tmp_path):
     from cardbase.site.pages import render_site
 
@@ -183,14 +232,14 @@ def test_site_build_reports_progress_in_the_users_language(runner, built_db, tmp
     """Rendering each language's pages must not switch the language of the build's messages."""
     from cardbase import i18n
     from cardbase.cli import main
-    from cardbase.site import build
+    from cardbase.site import language
 
     def fake_mkdocs(config_file, lang):
         site = Path(yaml.safe_load(config_file.read_text(encoding="utf-8"))["site_dir"])
         (site / "search").mkdir(parents=True)
         (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
 
-    monkeypatch.setattr(build, "_mkdocs", fake_mkdocs)
+    monkeypatch.setattr(language, "_mkdocs", fake_mkdocs)
     try:
         result = runner.invoke(main, ["site", "build", "--db", str(built_db), "--out",
                                       str(tmp_path / "out"), "--jobs", "1"],

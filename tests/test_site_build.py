@@ -1,6 +1,7 @@
 """How the site is built: languages in parallel processes, a failure in one of them, the search
 field of folded words, sitemaps with and without the site's address, 404 pages at any depth."""
 
+import gzip
 import json
 import re
 import shutil
@@ -50,11 +51,20 @@ def test_sitemaps_list_every_page_at_the_sites_address(parallel_site):
         assert f"https://example.org/rules/{lang}/" in locs
         assert f"https://example.org/rules/{lang}/glossary/" in locs
         assert all(loc.startswith(f"https://example.org/rules/{lang}/") for loc in locs)
-    # each page names the same page in every language, at its full address
+    # each page names the same page in every language, at its full address, in the sitemaps
+    for lang in ("en", "ja"):
+        sitemap = (out / lang / "sitemap.xml").read_text(encoding="utf-8")
+        entry = sitemap.split(f"<loc>https://example.org/rules/{lang}/glossary/</loc>", 1)[1]
+        entry = entry.split("</url>", 1)[0]
+        assert re.findall(r'<xhtml:link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/>',
+                          entry) == [("en", "https://example.org/rules/en/glossary/"),
+                                     ("ja", "https://example.org/rules/ja/glossary/")]
+        assert 'xmlns:xhtml="http://www.w3.org/1999/xhtml"' in sitemap
+        # the compressed copy says the same
+        assert gzip.decompress((out / lang / "sitemap.xml.gz").read_bytes()).decode() == sitemap
+    # and no page's head does: the theme would fetch a sitemap beside each such link
     glossary = (out / "en" / "glossary" / "index.html").read_text(encoding="utf-8")
-    assert re.findall(r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)">', glossary) == [
-        ("https://example.org/rules/en/glossary/", "en"),
-        ("https://example.org/rules/ja/glossary/", "ja")]
+    assert 'rel="alternate"' not in glossary
     index = (out / "sitemap.xml").read_text(encoding="utf-8")
     assert re.findall(r"<loc>([^<]*)</loc>", index) == [
         "https://example.org/rules/en/sitemap.xml", "https://example.org/rules/ja/sitemap.xml"]
@@ -66,6 +76,23 @@ def test_404_pages_link_absolutely_to_the_sites_address(parallel_site):
     local = [link for link in _links(page) if not link.startswith(("http", "#", "data:"))]
     assert local and all(link.startswith("/rules/ja/") for link in local), local
     assert (out / "404.html").is_file()
+
+
+def test_a_page_one_language_lacks_is_named_in_the_others_only(tmp_path):
+    from cardbase.site.urls import link_languages
+
+    entry = "  <url>\n    <loc>https://example.org/r/{lang}/{page}</loc>\n  </url>\n"
+    for lang, pages in (("en", ["", "only-en/"]), ("ja", [""])):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "sitemap.xml").write_text(
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            + "".join(entry.format(lang=lang, page=page) for page in pages) + "</urlset>\n",
+            encoding="utf-8")
+    link_languages(tmp_path, ("en", "ja"), "https://example.org/r/")
+    english = (tmp_path / "en" / "sitemap.xml").read_text(encoding="utf-8")
+    home, only = english.split("<loc>https://example.org/r/en/only-en/</loc>")
+    assert home.count("<xhtml:link") == 2 and 'href="https://example.org/r/ja/"' in home
+    assert "<xhtml:link" not in only  # named in no other language: no alternate at all
 
 
 def test_the_folded_field_holds_plain_changed_words_only(parallel_site):

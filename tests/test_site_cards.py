@@ -10,7 +10,8 @@ import pytest
 from cardbase import i18n
 from cardbase.rules.checker import check
 from cardbase.site.cards import CardIndex, card_rulings, type_label
-from cardbase.site.pages import SiteData, render_site
+from cardbase.site.pages import render_site
+from cardbase.site.sitedata import SiteData
 from cardbase.storage import queries
 
 ROOT = Path(__file__).resolve().parent.parent

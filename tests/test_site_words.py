@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from cardbase import i18n, words
-from cardbase.site.pages import LANGUAGES
+from cardbase.site.sitedata import LANGUAGES
 
 SITE = Path(__file__).resolve().parent.parent / "site"
 

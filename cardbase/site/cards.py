@@ -33,7 +33,8 @@ from ..storage import queries
 from ..words import CARD_TYPES
 from ..words import card_type as card_type_words
 from . import markup
-from .pages import LANGUAGES, SiteData, _write, anchor, safe_id
+from .ids import anchor, safe_id
+from .sitedata import LANGUAGES, SiteData, write_page
 
 #: a stat's label in the stats box, in the order the box shows them
 STAT_LABELS = {
@@ -404,7 +405,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
             for stat in view["stats"]:
                 stat["source"] = None
         relative = f"cards/{card['id']}/index.md"
-        _write(root, relative, env.get_template("card.md.j2").render(card=view))
+        write_page(root, relative, env.get_template("card.md.j2").render(card=view))
         written.append(relative)
     # by game, then by the names the reader sees
     cards.sort(key=lambda c: (c["game"], c["name"].casefold()))
@@ -415,7 +416,7 @@ def card_pages(conn, env, root: Path, lang: str, names: dict, data: SiteData) ->
              for g, n in data.games.items()]
     langs = [{"code": c, "name": names[c]}
              for c in dict.fromkeys([*LANGUAGES, lang, *(r["lang"] for r in data.rulebooks)])]
-    _write(root, "cards/index.md", env.get_template("cards.md.j2").render(
+    write_page(root, "cards/index.md", env.get_template("cards.md.j2").render(
         cards=cards, types=types, games=games, langs=langs))
     written.append("cards/index.md")
     return written

@@ -20,7 +20,8 @@ from ..i18n import N_
 from ..games import vocabulary
 from ..rules.diagram import Compiled, export
 from ..rules.model import VERDICT_WORDS
-from .markup import bcp47
+from .markup import bcp47, front_matter
+from .scriptdata import script_json
 
 #: each field's label (the query key it sets is its ``name``)
 LABELS = {
@@ -214,8 +215,8 @@ def render_form(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
         '<div class="cb-verdict" id="cb-verdict" data-verdict="" aria-live="polite">'
         '<p class="cb-verdict-word">{t}</p><div class="cb-verdict-detail"></div></div>').format(
         t=words["incomplete"]))
-    # the words travel as JSON inside a script element: "</" is escaped so no text can end it
-    data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+    # the words travel as JSON inside a script element, which no text of theirs can end or open
+    data = script_json(words, ensure_ascii=False)
     parts.append(Markup('<script type="application/json" id="cb-check-words">')
                  + Markup(data) + Markup("</script>"))
     return Markup("").join(parts)
@@ -226,8 +227,7 @@ def write_data(compiled: dict[str, Compiled], lang: str, folder: Path) -> list[s
     folder.mkdir(parents=True, exist_ok=True)
     names = []
     for game, diagram in compiled.items():
-        data = json.dumps(export(diagram, lang), ensure_ascii=False, separators=(",", ":"))
-        data = data.replace("</", "<\\/")
+        data = script_json(export(diagram, lang), ensure_ascii=False, separators=(",", ":"))
         name = f"{game}.js"
         (folder / name).write_text(
             "window.cbCheckData = window.cbCheckData || {};\n"
@@ -244,7 +244,8 @@ def render_page(compiled: dict[str, Compiled], games: dict[str, str], rulebooks:
                    "decide it and the rulebooks' own words. A field left empty is left out of "
                    "the question. The address of the page holds the situation, to share it.")
     scripts = "\n".join(f'<script src="data/{escape(name)}"></script>' for name in data_files)
-    return (f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---\n\n"
+    # the theme prints the front matter's title as HTML: escaped for it by front_matter
+    return (f"{front_matter(title=title)}\n"
             f'# {escape(title)}\n\n<p class="cb-intro">{escape(intro)}</p>\n\n'
             f'<link rel="stylesheet" href="../assets/check.css">\n\n'
             f"{render_form(compiled, games, rulebooks, card_names, lang)}\n\n"

@@ -134,7 +134,7 @@ def shown_rules(game: str, books: list[str]) -> dict[str, dict]:
     """The rules the game's rules page shows (those quoting one of its rulebooks): each rule's
     statement in the current language and its anchor there."""
     from ..rules.model import rules_for
-    from .pages import anchor
+    from .ids import anchor
 
     return {rule.id: {"says": _(rule.statement), "anchor": str(anchor(rule.id))}
             for rule in rules_for(game)

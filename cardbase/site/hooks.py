@@ -6,9 +6,11 @@
   without ``site_url``, they are made absolute to the language's folder (named after the
   language, ``/<lang>/``) at the server's root.
 - The theme writes one ``<link rel="alternate" hreflang>`` per language in every page's head,
-  all pointing at the current language's home. With ``site_url`` each points at the same page in
-  its language, at its full address (what search engines read); without one there is no address
-  to give, and the theme would fetch each language's sitemap through them: they are left out.
+  and its script fetches ``sitemap.xml`` beside the address of each of them, on every page: a
+  link to the same page in another language would make it ask for a sitemap no page folder has,
+  and a link to a language's home would tell search engines that every page's counterpart is
+  that home. They are left out: with ``site_url`` the sitemaps name each page's counterparts in
+  the other languages instead (``urls``), which is where search engines read them too.
 
 Loaded by mkdocs from this file's path (``hooks:`` in the configuration).
 """
@@ -17,9 +19,8 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
-from urllib.parse import urljoin
 
-_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([^"]+)">\n?\s*')
+_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]+">\n?\s*')
 
 
 def on_template_context(context, template_name, config):
@@ -35,21 +36,14 @@ def on_template_context(context, template_name, config):
     return context
 
 
-def _alternates(output: str, url: str | None, config) -> str:
-    def link(match: re.Match) -> str:
-        if not config.site_url or url is None:
-            return ""
-        code = match.group(1)
-        href = urljoin(config.site_url, f"../{code}/{url}")
-        return f'<link rel="alternate" href="{href}" hreflang="{code}">\n'
-
-    return _ALTERNATE.sub(link, output)
+def _without_alternates(output: str) -> str:
+    return _ALTERNATE.sub("", output)
 
 
 def on_post_page(output, page, config):
-    return _alternates(output, page.url, config)
+    return _without_alternates(output)
 
 
 def on_post_template(output_content, template_name, config):
-    return _alternates(output_content, None, config) if template_name == "404.html" \
+    return _without_alternates(output_content) if template_name == "404.html" \
         else output_content

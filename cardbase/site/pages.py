@@ -10,8 +10,6 @@ through ``markup.escape``.
 
 from __future__ import annotations
 
-import json
-import re
 import sqlite3
 from pathlib import Path
 
@@ -26,22 +24,8 @@ from ..situations import describe_action, describe_state
 from ..storage import queries
 from . import coverage, markup
 from .checkpage import write_check_page
-
-LANGUAGES = ("en", "es", "de", "ja", "vi")
-#: the kinds of section a topic's page shows (a topic of card faces only has no page)
-TOPIC_KINDS = ("rule", "example", "sidebar", "variant")
-_SAFE_ID = re.compile(r"^[A-Za-z0-9_./-]*$")
-
-
-def safe_id(value: str) -> Markup:
-    """An id or path made by cardbase (never free text), usable in links and anchors."""
-    if not _SAFE_ID.match(value or ""):
-        raise ValueError(f"not an id: {value!r}")
-    return Markup(value)
-
-
-def anchor(rule_id: str) -> Markup:
-    return safe_id(rule_id.replace(".", "-").replace("_", "-"))
+from .ids import anchor, safe_id
+from .sitedata import LANGUAGES, TOPIC_KINDS, SiteData, write_page
 
 
 def environment(lang: str, locales=None) -> jinja2.Environment:
@@ -72,58 +56,6 @@ def native_names(codes=LANGUAGES) -> dict[str, str]:
     from ..languages import own_name
 
     return {code: own_name(code) for code in codes}
-
-
-class SiteData:
-    """Everything the pages need, read once from the database."""
-
-    def __init__(self, conn: sqlite3.Connection):
-        self.conn = conn
-        self.rulebooks = [dict(r) for r in queries.rulebook_rows(conn)]
-        self.games = queries.game_names(conn)
-        self.rulebook_titles = {r["id"]: r["title"] for r in self.rulebooks}
-        self.sections = [dict(r) for r in queries.sections_with_rulebook(conn)]
-        for section in self.sections:
-            section["flags"] = json.loads(section["flags"])
-        self.topic_titles: dict[str, dict[str, str]] = {}
-        for topic_id, lang, title in queries.all_topic_titles(conn):
-            self.topic_titles.setdefault(topic_id, {})[lang] = title
-        self.topic_order = queries.topic_ids(conn)
-        self.topic_pages = {s["topic_id"] for s in self.sections
-                            if s["topic_id"] and s["kind"] in TOPIC_KINDS}
-        self.translations: dict[tuple[int, str], dict] = {
-            (r[0], r[1]): {"text": r[2], "fuzzy": bool(r[3])}
-            for r in queries.all_section_translations(conn)}
-        #: (lang, context) -> text of the community translations whose source changed since
-        self.fuzzy = {(r[0], r[1]): r[2].strip() for r in queries.fuzzy_translations(conn)}
-
-    def rulebook_title(self, rulebook_id: str) -> str:
-        return self.rulebook_titles.get(rulebook_id, rulebook_id)
-
-    def topic_title(self, topic_id: str, lang: str) -> str:
-        titles = self.topic_titles.get(topic_id, {})
-        return titles.get(lang) or titles.get("en") or topic_id
-
-    def topic_title_lang(self, topic_id: str, lang: str) -> str:
-        """The language ``topic_title`` is in (English where ``lang`` has no title)."""
-        return lang if self.topic_titles.get(topic_id, {}).get(lang) else "en"
-
-    def rulebook_lang(self, rulebook_id: str) -> str | None:
-        return next((r["lang"] for r in self.rulebooks if r["id"] == rulebook_id), None)
-
-    def is_fuzzy(self, lang: str, context: str, shown: str | list[str]) -> bool:
-        """Whether ``shown`` (a title, a card name, a term's words) is a community translation
-        into ``lang`` whose source changed since; a published text is never fuzzy."""
-        text = self.fuzzy.get((lang, context))
-        if text is None:
-            return False
-        if isinstance(shown, list):
-            return [w.strip() for w in text.split(",") if w.strip()] == shown
-        return text == (shown or "").strip()
-
-    def topic_title_fuzzy(self, topic_id: str, lang: str) -> bool:
-        titles = self.topic_titles.get(topic_id, {})
-        return lang in titles and self.is_fuzzy(lang, f"topic:{topic_id}", titles[lang])
 
 
 def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict:
@@ -168,12 +100,6 @@ def _stated(value) -> str:
     return i18n._("not stated") if value is None else str(value)
 
 
-def _write(root: Path, relative: str, text: str) -> None:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
 def render_site(conn: sqlite3.Connection, lang: str, root: Path, intro: str = "",
                 locales: Path | None = None, shared: dict | None = None) -> list[str]:
     """Write every generated page of language ``lang`` under ``root``; return their paths.
@@ -201,7 +127,7 @@ def _render_site(conn, lang, root, intro, locales, shared, catalogs=None) -> lis
     written: list[str] = []
 
     def page(template: str, relative: str, **values) -> None:
-        _write(root, relative, env.get_template(template).render(**values))
+        write_page(root, relative, env.get_template(template).render(**values))
         written.append(relative)
 
     rulebooks = [{**r, "id": safe_id(r["id"]), "lang_name": names.get(r["lang"], r["lang"]),
@@ -358,7 +284,7 @@ def _glossary_page(conn, env, root, lang, names, data, written) -> None:
                       "defined": [{"slug": safe_id(d["slug"]), "heading": d["heading"],
                                    "lang": data.rulebook_lang(d["rulebook_id"]),
                                    "rulebook": safe_id(d["rulebook_id"])} for d in defined]})
-    _write(root, "glossary.md", env.get_template("glossary.md.j2").render(terms=terms, langs=langs))
+    write_page(root, "glossary.md", env.get_template("glossary.md.j2").render(terms=terms, langs=langs))
     written.append("glossary.md")
 
 
@@ -383,7 +309,7 @@ def _rules_pages(conn, env, root, lang, names, data, written, tables) -> None:
             if citations:
                 rules.append({"id": rule.id, "anchor": anchor(rule.id), "says": i18n._(rule.statement),
                               "citations": citations})
-        _write(root, f"rules/{game}.md", env.get_template("rules.md.j2").render(
+        write_page(root, f"rules/{game}.md", env.get_template("rules.md.j2").render(
             rules=rules, game_name=game_name))
         written.append(f"rules/{game}.md")
         table = tables[game]
@@ -401,7 +327,7 @@ def _rules_pages(conn, env, root, lang, names, data, written, tables) -> None:
                               "anchor": anchor(deciding[0]) if deciding else None})
             group["rows"].append({"situation": describe_state(row["state"]), "cells": cells,
                                   "differs": len(set(row["by_rulebook"].values())) > 1})
-        _write(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
+        write_page(root, f"decisions/{game}.md", env.get_template("decisions.md.j2").render(
             groups=list(groups.values()), game=safe_id(game),
             rulebooks=[{"id": rb, "title": markup.in_lang(data.rulebook_title(rb),
                                                           data.rulebook_lang(rb), lang)}
@@ -444,7 +370,7 @@ def _editions_page(env, root, diffs, written, data: SiteData, page_lang: str = "
                 for rules in [diff["stated_only_in"][rb]] if rules]
         foreign = {str(side["anchor"]): markup.bcp47(side["lang"]) for side in only
                    if side["lang"] and side["lang"] != page_lang}
-        _write(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
+        write_page(root, f"editions-{game}.md", env.get_template("editions.md.j2").render(
             meta=markup.front_matter(heading_lang=foreign), page_lang=page_lang,
             first=markup.in_lang(data.rulebook_title(first), data.rulebook_lang(first), page_lang),
             second=markup.in_lang(data.rulebook_title(second), data.rulebook_lang(second),
@@ -478,6 +404,6 @@ def _status_page(conn, env, root, names, data, written, report, lang="en") -> No
                "lang": data.topic_title_lang(t["topic"], lang),
                "status": {c: marks[t["languages"][c]] for c in report["languages"]}}
               for t in report["topics"]]
-    _write(root, "translations.md", env.get_template("status.md.j2").render(
+    write_page(root, "translations.md", env.get_template("status.md.j2").render(
         interface=interface, topics=topics, langs=langs))
     written.append("translations.md")

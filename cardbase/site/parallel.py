@@ -71,13 +71,13 @@ def _work(database: str, lang: str, args: tuple, message_langs: list[str] | None
     """In a worker: build one language; ``("ok", figures)`` or ``("error", message)``."""
     from .. import i18n
     from ..storage.database import connect
-    from .build import _build_language
+    from .language import build_language
 
     if message_langs is not None:
         i18n._current = i18n._load(message_langs)
     conn = connect(database)
     try:
-        return "ok", _build_language(conn, lang, *args)
+        return "ok", build_language(conn, lang, *args)
     except CardbaseError as exc:
         return "error", exc.message
     finally:
@@ -130,7 +130,7 @@ def _warm() -> None:
     import mkdocs.commands.build  # noqa: F401
     import mkdocs.config  # noqa: F401
 
-    from . import build, pages  # noqa: F401
+    from . import language, pages  # noqa: F401
 
 
 def build_in_workers(conn, database: str, languages: tuple[str, ...],
@@ -139,7 +139,7 @@ def build_in_workers(conn, database: str, languages: tuple[str, ...],
     """Build every language, ``jobs`` at a time: some in this process, the others in ``jobs - 1``
     worker processes; return each language's figures.
 
-    ``prepare(elsewhere)`` gives the arguments of a language's build (``build._build_language``,
+    ``prepare(elsewhere)`` gives the arguments of a language's build (``language.build_language``,
     after the language); it runs while the workers start, and hands them part of the checker to
     compile through ``elsewhere`` (see ``checkpage.compile_all``). This process takes every
     ``jobs``-th language, from the first: it has no process to start, so it takes the larger
@@ -149,7 +149,7 @@ def build_in_workers(conn, database: str, languages: tuple[str, ...],
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    from .build import _build_language
+    from .language import build_language
 
     message_langs = _message_languages()
     built: dict[str, dict] = {}
@@ -174,7 +174,7 @@ def build_in_workers(conn, database: str, languages: tuple[str, ...],
         for lang in mine:
             if progress:
                 progress(lang)
-            built[lang] = _build_language(conn, lang, *args)
+            built[lang] = build_language(conn, lang, *args)
         for future in as_completed(futures):
             lang = futures[future]
             try:

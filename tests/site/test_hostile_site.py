@@ -28,10 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 #: Markup of every kind a reader's browser or the Markdown pipeline could act on: tags and
 #: attributes that run script, a javascript: link, Markdown links and attr_list attributes, Jinja
-#: and mkdocs macros, an HTML comment, and characters that end a code span or a table cell.
+#: and mkdocs macros, an HTML comment, characters that end a code span or a table cell, and what
+#: makes the HTML parser read past the end of a script element holding it (``<!--<script>``).
 PAYLOAD = ('<script>alert(1)</script> <img src=x onerror=alert(2)> "><svg onload=alert(3)> '
            '[x](javascript:alert(4)) <a href="javascript:alert(5)">a</a> {: onclick=alert(6) } '
-           '{{ 7*7 }} {% raw %} <!-- c --> a|b `tick` *em* __u__ ~s~')
+           '{{ 7*7 }} {% raw %} <!-- c --> a|b `tick` *em* __u__ ~s~ <!--<script>')
 
 CHROME_PAYLOAD = " ".join(part for part in PAYLOAD.split(" ") if "{" not in part
                           and "}" not in part and "%" not in part)
@@ -39,7 +40,8 @@ CHROME_PAYLOAD = " ".join(part for part in PAYLOAD.split(" ") if "{" not in part
 #: the parts of the payload that must appear, as text, wherever it is shown
 VISIBLE = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>",
            '"><svg onload=alert(3)>', "[x](javascript:alert(4))", "{: onclick=alert(6) }",
-           "{{ 7*7 }}", "{% raw %}", "<!-- c -->", "a|b", "`tick`", "*em*", "__u__", "~s~"]
+           "{{ 7*7 }}", "{% raw %}", "<!-- c -->", "a|b", "`tick`", "*em*", "__u__", "~s~",
+           "<!--<script>"]
 
 TAGS = ("GAME", "TOPIC", "BOOK", "HEADING", "BODY", "FIXED", "CARD", "CARDTEXT", "WORD",
         "TRSECTION", "TRTOPIC", "TRCARD", "TRCHROME")
@@ -299,7 +301,10 @@ _INSPECT = """() => {
       }
     }
   }
-  for (const s of document.scripts) if (s.textContent.includes("alert(")) bad.push("script");
+  for (const s of document.scripts) {
+    // a JSON data block is never run: it may hold the payload, as data
+    if (s.type !== "application/json" && s.textContent.includes("alert(")) bad.push("script");
+  }
   const nav = document.querySelector("nav.md-nav--primary");
   return {text: document.body.innerText, title: document.title, bad: bad,
           nav: nav ? nav.textContent : ""};
@@ -348,6 +353,32 @@ def test_hostile_text_shows_as_text_in_the_browser(page, hostile_url, path):
     else:  # the German navigation: a translated topic title, a translated label
         assert _flat(hostile("TRTOPIC")) in _flat(seen["nav"])
         assert _flat(hostile("TRCHROME")) in _flat(seen["nav"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_check_page_keeps_a_hostile_title_as_data_and_runs_its_scripts(page, hostile_url,
+                                                                           lang):
+    """The rulebooks' titles travel in the page as JSON inside a script element: the hostile
+    one must come out of it whole, and the scripts after it (the checker's data and the page's
+    own script) must still run."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{hostile_url}/{lang}/check/")
+    page.wait_for_load_state("load")
+    words = page.evaluate(
+        "() => JSON.parse(document.getElementById('cb-check-words').textContent)")
+    assert words["rulebooks"][RULEBOOK] == hostile("BOOK")
+    assert page.evaluate("() => Object.keys(window.cbCheckData || {})")  # the data scripts ran
+    # the page's script ran: it hides the fields of a game until one is chosen, then shows them
+    phase = page.locator("#cb-f-state-phase")
+    assert not phase.is_visible()
+    page.select_option("select[name=game]", "munchkin")
+    page.select_option("select[name=rulebook]", RULEBOOK)
+    assert phase.is_visible()
+    option = page.locator(f'select[name=rulebook] option[value="{RULEBOOK}"]')
+    assert option.text_content() == hostile("BOOK")
+    seen = page.evaluate(_INSPECT)
+    assert seen["bad"] == [] and page.dialogs == [] and errors == [], (seen["bad"], errors)
 
 
 @pytest.mark.parametrize("lang, tag", [("en", "BODY"), ("en", "FIXED"), ("de", "TRSECTION")])
