@@ -237,3 +237,12 @@ def test_a_yaml_boolean_in_a_word_list_is_refused(tmp_path):
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(DataErrors, match="name_markers"):
         load("en", str(bad))
+
+
+@pytest.mark.parametrize("question, lang, kind", [
+    ("smash up: an action made me play a monster. Can I still play my minion?", "en", "minion"),
+    ("I drew a monster. Can I play a curse now?", "en", "curse"),
+    ("darf ich im Kampf einen Gegenstand einsetzen, der nur einmal einsetzbar ist?", "de",
+     "one_shot_item")])
+def test_the_card_asked_about_is_the_one_in_the_questions_sentence(asker, question, lang, kind):
+    assert asker.ask(question, lang)["query"]["action"].get("card_type") == kind

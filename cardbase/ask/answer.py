@@ -9,8 +9,7 @@ whose value changes the verdict, so that it can be asked for.
 
 from __future__ import annotations
 
-from .reader import Reading
-from .reader import Fact
+from .reader import ASKED_KEYS, Fact, Reading
 from .vocabulary import (CARD_TYPES_OF_GAME, COUNT_AS_STATE, DEFAULT_VERB,
                          DEFAULT_VERB_OF_KIND, DESTINATION_SOURCES, GAME_OF_CARD_TYPE,
                          IMPLIED_KIND, IMPLIED_STATE, META, PHASES_OF_GAME, PURPOSE_KINDS,
@@ -85,7 +84,7 @@ def build_query(reading: Reading, game: str,
     used, seen, dropped = [], {}, []
     # stable: keeps question order; of several verbs, one the question's modal governs
     facts = sorted(reading.facts, key=lambda f: (
-        f.key == "action.verb" and f.asked is None, -f.priority))
+        f.key in ASKED_KEYS and f.asked is None, -f.priority))
     for fact in facts:
         if fact.key in META or fact.key in seen:
             if fact.key in META and fact.key not in seen:

@@ -29,8 +29,9 @@ class Fact:
     start: int = 0          # token span, for negation and ordering
     end: int = 0
     priority: int = 0
-    #: for a verb: how many words after (or before) the question's modal it stands ("can I
-    #: *sell* the boots he *traded* me": sell 0, trade 4), ``None`` outside the modal's clause
+    #: for a verb or a card kind: how many words after (or before) the question's modal it
+    #: stands ("can I *sell* the boots he *traded* me": sell 0, trade 4), ``None`` outside the
+    #: modal's clause
     asked: int | None = None
 
 
@@ -59,6 +60,12 @@ class _Hit:
     end: int
 
 
+#: the facts of which a question's modal governs one: the act asked and the kind of card
+#: ("an action made me play a monster; can I still play my minion?": the minion)
+ASKED_KEYS = ("action.verb", "action.card_type")
+
+#: punctuation that ends a sentence
+SENTENCE_BREAK = re.compile(r"[.!?。！？]")
 #: punctuation that ends a clause: a lexicon phrase is not matched across it
 CLAUSE_BREAK = re.compile(r"[,;:.!?、。，；：！？]")
 
@@ -352,7 +359,9 @@ class Reader:
         breaks = {i for i in range(1, len(tokens))
                   if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
         self._negate(reading, negations, tokens, breaks)
-        self._mark_asked(reading, tokens, breaks)
+        sentences = {i for i in range(1, len(tokens))
+                     if SENTENCE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
+        self._mark_asked(reading, tokens, breaks, sentences)
         for game, sequences in self.game_words.items():
             for a, b in self._places(sequences, tokens):
                 reading.game_words.setdefault(game, []).append(
@@ -366,9 +375,11 @@ class Reader:
         for i, t in enumerate(tokens):
             if covered[i]:
                 continue
-            # a number no unit took ("draw two cards"), a word that may change the verdict, or
-            # a word of meaning the lexicon does not know
-            if i in numbers or i in sensitive or (
+            # a number no unit took ("draw two cards"; a number word for one is the article
+            # "un", "ein", "một"), a word that may change the verdict, or a word of meaning the
+            # lexicon does not know
+            counted = i in numbers and (t.form.isdigit() or numbers[i] != 1)
+            if counted or i in sensitive or (
                     t.content and t.form not in self.ignore and not t.form.isdigit()):
                 reading.unread.append(t.surface)
         reading.facts.sort(key=lambda f: f.start)
@@ -378,14 +389,17 @@ class Reader:
         """The places of words no fact read that may change a verdict (``sensitive``)."""
         return {i for a, b in self._places(self.sensitive, tokens, covered) for i in range(a, b)}
 
-    def _mark_asked(self, reading: Reading, tokens: list[Token], breaks: set[int]) -> None:
+    def _mark_asked(self, reading: Reading, tokens: list[Token], breaks: set[int],
+                    sentences: set[int]) -> None:
         """Give each verb its distance from the question's modal ("can I", "darf ich",
         "できる", "được không") within the modal's clause, on the side the lexicon says: of
-        several verbs in a question, the one asked is the one the modal governs."""
+        several verbs in a question, the one asked is the one the modal governs. A card kind
+        is asked about within the modal's sentence (a relative clause after a comma still
+        describes the card: "einen Gegenstand, der nur einmal einsetzbar ist")."""
         scope = self.lex.modal_scope
         modals = list(self._places(self.modal, tokens))
         for fact in reading.facts:
-            if fact.key != "action.verb" or fact.end <= fact.start:
+            if fact.key not in ASKED_KEYS or fact.end <= fact.start:
                 continue
             for a, b in modals:
                 if scope in ("next", "both") and fact.start >= b:
@@ -394,7 +408,8 @@ class Reader:
                     gap = (fact.end, a)
                 else:
                     continue
-                if breaks.intersection(range(gap[0], gap[1] + 1)):
+                bounds = breaks if fact.key == "action.verb" else sentences
+                if bounds.intersection(range(gap[0], gap[1] + 1)):
                     continue
                 distance = gap[1] - gap[0]
                 if fact.asked is None or distance < fact.asked:
@@ -455,7 +470,9 @@ class Reader:
             else:
                 for f in span:
                     reading.facts.remove(f)
-                reading.unread.extend(t.surface for t in tokens[a:b])
+                reading.unread.extend(tokens[k].surface for k in range(a, b)
+                                      if neg.start <= k < neg.end
+                                      or tokens[k].form not in self.ignore)
 
     def _scope_has_words(self, neg: _Hit, tokens: list[Token], breaks: set[int]) -> bool:
         """Whether a word of meaning stands where ``neg`` could apply, within its clause."""
