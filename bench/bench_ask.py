@@ -2,8 +2,8 @@
 
 Cold start: each question runs as a fresh process (`cardbase ask QUESTION`, the language
 detected), paired with the floor `python -c "import click, sqlite3"` in every round; the figure
-is the median over rounds of (ask time / floor time of the same round), against 3x for Spanish,
-German and Vietnamese; Japanese (SudachiPy's import and dictionary) and English are reported.
+is the median over rounds of (ask time / floor time of the same round), against 2x for English,
+Spanish, German and Vietnamese and 2.5x for Japanese (SudachiPy's import and dictionary).
 In process: one `Asker` answers the whole question set again and again (readers built once).
 Accuracy: tests/ask/questions.yaml per language, full and terse, under made-up variants
 (accents dropped, a one-letter typo, full-width forms), with and without --lang; how often the
@@ -33,7 +33,8 @@ QUESTIONS = {
     "ja": "戦闘中にアイテムを売却できる？",
     "en": "can I sell items during combat?",
 }
-TARGET = 3.0
+#: the cold-start ratio each language is held to
+TARGETS = {"en": 2.0, "es": 2.0, "de": 2.0, "vi": 2.0, "ja": 2.5}
 
 
 
@@ -50,11 +51,10 @@ def cold_start(db: Path, rounds: int) -> dict:
             t = timed_checked([cardbase, "ask", question, "--db", str(db)])[0]
             seconds[lang].append(t)
             ratios[lang].append(t / base)
-    return {"floor_s": median(floors), "target_ratio": TARGET,
+    return {"floor_s": median(floors), "target_ratios": TARGETS,
             "languages": {lang: {"median_s": median(seconds[lang]),
                                  "median_ratio": median(ratios[lang]),
-                                 "within_target": lang in ("ja", "en")
-                                 or median(ratios[lang]) <= TARGET}
+                                 "within_target": median(ratios[lang]) <= TARGETS[lang]}
                           for lang in QUESTIONS}}
 
 
@@ -131,7 +131,7 @@ def main() -> None:
     print(f"floor {cold['floor_s']:.3f}s")
     for lang, row in cold["languages"].items():
         print(f"ask {lang}: {row['median_s']:.3f}s = {row['median_ratio']:.2f}x floor "
-              f"({'ok' if row['within_target'] else 'OVER'} {TARGET}x)")
+              f"({'ok' if row['within_target'] else 'OVER'} {TARGETS[lang]}x)")
     print(f"in process: {result['in_process']['answered_per_second']:.0f} answered/s, "
           f"{result['in_process']['read_per_second']:.0f} read/s")
     for lang, row in result["accuracy"]["languages"].items():

@@ -3,7 +3,8 @@
 A question is read right when the query it reads into, flattened to dotted paths, is exactly its
 expected facts (with ``game`` Munchkin unless said, and the rulebook an edition names). Variants
 made from each question measure robustness: accents dropped, one letter typed twice in the
-longest word, full-width forms.
+longest word, full-width forms. ``score`` measures a round written later (``round7.yaml``):
+verdicts, queries, and the answers that were wrong while claiming a complete reading.
 """
 
 from __future__ import annotations
@@ -135,3 +136,77 @@ def verdicts(asker, lang: str, name: str = "questions.yaml") -> tuple[int, int, 
         else:
             misses.append((item["id"], item["verdict"], verdict))
     return right, len(questions(name)), misses
+
+
+#: the forms of each question in a round: a full (narrative) question, then a terse one
+FORMS = ("full", "terse")
+
+
+def nested(facts: dict) -> dict:
+    """The careful query from its flattened facts."""
+    query: dict = {"state": {}, "action": {}}
+    for path, value in facts.items():
+        node = query
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    query.setdefault("game", "munchkin")
+    return query
+
+
+def score(conn, items: list[dict], langs=LANGS) -> dict:
+    from cardbase.ask import Asker
+    from cardbase.errors import CardbaseError
+    from cardbase.rules.checker import check
+
+    asker = Asker(conn)
+    rows, verdicts_by_item, misses = {}, {}, []
+    for lang in langs:
+        for form_index, form in enumerate(FORMS):
+            row = {"n": 0, "verdict": 0, "query": 0, "facts": 0.0, "check": 0,
+                   "wrong_complete": 0, "complete": 0, "refused": 0}
+            for item in items:
+                texts = item.get(lang) or []
+                if form_index >= len(texts):
+                    continue
+                row["n"] += 1
+                want = expected(item)
+                careful = nested({k: v for k, v in want.items()})
+                try:
+                    checked = check(conn, careful)["verdict"]
+                except CardbaseError:
+                    checked = None
+                try:
+                    answer = asker.ask(texts[form_index], lang)
+                except CardbaseError:
+                    row["refused"] += 1
+                    verdicts_by_item.setdefault(item["id"], {})[(lang, form)] = None
+                    misses.append((item["id"], lang, form, "refused", None))
+                    continue
+                assumed = {a["key"] for a in answer["assumed"] if a["why"] != "default"}
+                got = {k: v for k, v in flat(answer["query"]).items()
+                       if k not in assumed}
+                right = answer["verdict"] == item["verdict"]
+                row["verdict"] += right
+                row["query"] += got == want
+                row["facts"] += sum(got.get(k) == v for k, v in want.items()) / len(want)
+                row["check"] += answer["verdict"] == checked
+                row["complete"] += answer["complete"]
+                row["wrong_complete"] += (not right) and answer["complete"]
+                verdicts_by_item.setdefault(item["id"], {})[(lang, form)] = answer["verdict"]
+                if not right:
+                    misses.append((item["id"], lang, form, answer["verdict"],
+                                   {"want": item["verdict"], "query": got,
+                                    "unread": answer["unread"]}))
+            if row["n"]:
+                row["facts"] = round(row["facts"] / row["n"], 3)
+            rows[f"{lang}-{form}"] = row
+    same = {}
+    for form in FORMS:
+        same[form] = sum(
+            1 for item_verdicts in verdicts_by_item.values()
+            if len({v for (lang, f), v in item_verdicts.items() if f == form}) == 1
+            and None not in item_verdicts.values())
+    return {"questions": len(items), "rows": rows, "five_languages_same_verdict": same,
+            "misses": misses}
