@@ -82,7 +82,8 @@ def build_query(reading: Reading, game: str,
         query["rulebook"] = rulebook
     query["state"], query["action"] = {}, {}
     used, seen, dropped = [], {}, []
-    # stable: keeps question order; of several verbs, one the question's modal governs
+    # stable: keeps question order; of several verbs or card kinds, one the question's modal
+    # governs
     facts = sorted(reading.facts, key=lambda f: (
         f.key in ASKED_KEYS and f.asked is None, -f.priority))
     for fact in facts:

@@ -501,9 +501,14 @@ class Reader:
                 continue
             form = t.form.removesuffix("'s")
             known = form in self.players and form not in self.ignore
-            named = t.capital and i > 0 and form not in self.ignore and (
-                self.japanese or self.lex.lang != "de" or
-                tokens[i - 1].form in self.markers)
+            # German capitalises every noun: a capitalised word there is a name after a word
+            # such as "mit", or just before a word for "turn" ("Jetzt ist Jana am Zug")
+            turn_after = any(tokens[k].form in self.turn_words
+                             for k in range(i + 1, min(len(tokens), i + 4)))
+            named = t.capital and form not in self.ignore and (
+                (i > 0 and (self.japanese or self.lex.lang != "de"
+                            or tokens[i - 1].form in self.markers))
+                or (self.lex.lang == "de" and turn_after))
             if not (known or named):
                 continue
             covered[i] = True
