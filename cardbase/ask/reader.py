@@ -115,7 +115,7 @@ class Reader:
         for term_id, word, term_games in terms:
             facts = term_facts(term_id)
             if facts:
-                self._add(word, "entry", Entry(facts, [word], 0))
+                self._add(word, "entry", Entry(facts, [word], 0), typos=False)
             for game in filter(None, term_games.split(",")):
                 game_words.setdefault(game, []).append(word)
         self.game_words = {game: self._sequences(words) for game, words in game_words.items()}
@@ -170,7 +170,10 @@ class Reader:
     def _form(self, word: str) -> str:
         return katakana(fold(clean(word))) if self.japanese else fold(clean(word))
 
-    def _add(self, phrase: str, kind: str, payload) -> None:
+    def _add(self, phrase: str, kind: str, payload, typos: bool = True) -> None:
+        """Index ``phrase``; with ``typos``, a word one letter away from its words is read as
+        them (the lexicon's words and card names; not the glossary's everyday nouns: "shows"
+        is no typo of "shoes")."""
         if self.japanese:
             surface = self._form(phrase)
             reading = self.analyser.phrase(phrase)
@@ -182,7 +185,8 @@ class Reader:
         keys = tuple(t.key for t in tokens)
         exacts = tuple(t.exact for t in tokens)
         for t in tokens:
-            self.forms.setdefault(t.form, t.key)
+            if typos:
+                self.forms.setdefault(t.form, t.key)
             self.written.add(t.exact)
         self.patterns.setdefault(keys[0], []).append((keys, exacts, kind, payload))
 
