@@ -64,6 +64,8 @@ class _Hit:
 #: ("an action made me play a monster; can I still play my minion?": the minion)
 ASKED_KEYS = ("action.verb", "action.card_type")
 
+#: a word written in katakana only
+KATAKANA = re.compile(r"[\u30a0-\u30ffー]+")
 #: punctuation that ends a sentence
 SENTENCE_BREAK = re.compile(r"[.!?。！？]")
 #: punctuation that ends a clause: a lexicon phrase is not matched across it
@@ -509,10 +511,13 @@ class Reader:
             # such as "mit", or just before a word for "turn" ("Jetzt ist Jana am Zug")
             turn_after = any(tokens[k].form in self.turn_words
                              for k in range(i + 1, min(len(tokens), i + 4)))
-            named = t.capital and form not in self.ignore and (
+            # Japanese writes foreign names in katakana, which Sudachi seldom knows as names:
+            # a katakana word just before a word for "turn" is one ("ボブのターン")
+            katakana_name = self.japanese and turn_after and KATAKANA.fullmatch(t.surface)
+            named = form not in self.ignore and (katakana_name or t.capital and (
                 (i > 0 and (self.japanese or self.lex.lang != "de"
                             or tokens[i - 1].form in self.markers))
-                or (self.lex.lang == "de" and turn_after))
+                or (self.lex.lang == "de" and turn_after)))
             if not (known or named):
                 continue
             covered[i] = True
