@@ -107,7 +107,7 @@ class Asker:
         from .answer import (build_query, choose_game, choose_rulebook, left_out, missing_fact,
                              settle)
         from .presuppose import defaults, presuppose
-        from .reader import Fact
+        from .facts import Fact
 
         lang, reading = self.read(question, lang)
         for key, value in (extra or {}).items():

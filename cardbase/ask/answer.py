@@ -9,7 +9,7 @@ whose value changes the verdict, so that it can be asked for.
 
 from __future__ import annotations
 
-from .reader import ASKED_KEYS, Fact, Reading
+from .facts import ASKED_KEYS, Fact, Reading
 from .vocabulary import (CARD_TYPES_OF_GAME, COUNT_AS_STATE, DEFAULT_VERB,
                          DEFAULT_VERB_OF_KIND, DESTINATION_SOURCES, GAME_OF_CARD_TYPE,
                          IMPLIED_KIND, IMPLIED_STATE, META, PHASES_OF_GAME, PURPOSE_KINDS,

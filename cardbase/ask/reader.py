@@ -4,79 +4,33 @@ A ``Reader`` is built once per language from its lexicon and the card database's
 a question then finds, left to right, the longest lexicon phrase (within a clause) or card name
 at each place (one-letter typos of longer words forgiven, German compounds split into known
 parts), reads numbers with the unit beside them (``nivel 9``, ``レベル9``, ``1.000 monedas``),
-lets a negation flip the true/false fact next to it (``no es mi turno``, ``自分のターンじゃない``),
-takes an unknown capitalised name (``Ana``, ``Kenji``) for another player, and lists the words
-that carry meaning but matched nothing. Facts are kept as dotted paths with their value and words; turning
-them into a query is ``answer.build_query``'s job.
+takes an unknown capitalised name (``Ana``, ``Kenji``) for another player, reads the clauses
+(``clauses.ClauseReading``: negation, the question's modal, who a clause speaks of), and lists
+the words that carry meaning but were not read. Facts (``facts.py``) are kept as dotted paths
+with their value and words; turning them into a query is ``answer.build_query``'s job.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .analyse import Token, analyser
+from .clauses import CLAUSE_BREAK, SENTENCE_BREAK, ClauseReading, breaks
+from .facts import Fact, Hit, Reading
 from .lexicon import Entry, Lexicon
 from .normalise import NUMBER, clean, fold, katakana, number_value
 from .vocabulary import term_facts
 
 
-@dataclass
-class Fact:
-    key: str
-    value: object
-    words: list[str]
-    start: int = 0          # token span, for negation and ordering
-    end: int = 0
-    priority: int = 0
-    #: for a verb or a card kind: how many words after (or before) the question's modal it
-    #: stands ("can I *sell* the boots he *traded* me": sell 0, trade 4), ``None`` outside the
-    #: modal's clause
-    asked: int | None = None
-
-
-@dataclass
-class Reading:
-    lang: str
-    facts: list[Fact] = field(default_factory=list)
-    unread: list[str] = field(default_factory=list)
-    card: dict | None = None        # {"name", "game", "type", "words"}
-    players: list[str] = field(default_factory=list)
-    #: game -> the words of the question that only that game's glossary terms use
-    game_words: dict[str, list[str]] = field(default_factory=dict)
-
-    def get(self, key: str):
-        for fact in self.facts:
-            if fact.key == key:
-                return fact.value
-        return None
-
-
-@dataclass
-class _Hit:
-    kind: str          # entry, unit, negation, card, player
-    payload: object
-    start: int         # token span [start, end)
-    end: int
-
-
-#: the facts of which a question's modal governs one: the act asked and the kind of card
-#: ("an action made me play a monster; can I still play my minion?": the minion)
-ASKED_KEYS = ("action.verb", "action.card_type")
-
 #: a word written in katakana only
 KATAKANA = re.compile(r"[\u30a0-\u30ffー]+")
-#: punctuation that ends a sentence
-SENTENCE_BREAK = re.compile(r"[.!?。！？]")
-#: punctuation that ends a clause: a lexicon phrase is not matched across it
-CLAUSE_BREAK = re.compile(r"[,;:.!?、。，；：！？]")
 
 
 def _deletions(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
-class Reader:
+class Reader(ClauseReading):
     """Reads questions of one language. ``cards``: (name, game, type) of every card name."""
 
     FUZZY_MIN = 5
@@ -247,12 +201,11 @@ class Reader:
         return out
 
     # --- matching ---------------------------------------------------------------------------
-    def _hits(self, tokens: list[Token], text: str = "") -> list[_Hit]:
+    def _hits(self, tokens: list[Token], text: str = "") -> list[Hit]:
         if self.japanese:
             return self._ja_hits(tokens)
         # tokens that open a new clause ("không phải lượt tôi, người khác ...")
-        breaks = {i for i in range(1, len(tokens))
-                  if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
+        clause_breaks = breaks(CLAUSE_BREAK, text, tokens)
         hits, i = [], 0
         while i < len(tokens):
             best = None
@@ -262,11 +215,11 @@ class Reader:
                     continue   # a word of no meaning that only stems like one (Spieler, spielen)
                 end = self._match(tokens, i, keys, exacts, kind != "card")
                 if end is not None and (kind == "card"
-                                        or not breaks.intersection(range(i + 1, end))):
+                                        or not clause_breaks.intersection(range(i + 1, end))):
                     # the phrase of more words wins, then the one written without gaps
                     rank = (len(keys), -(end - i), kind != "card")
                     if best is None or rank > best[0]:
-                        best = (rank, _Hit(kind, payload, i, end))
+                        best = (rank, Hit(kind, payload, i, end))
             if best:
                 hits.append(best[1])
                 i = best[1].end
@@ -302,7 +255,7 @@ class Reader:
             j += 1
         return j
 
-    def _ja_hits(self, tokens: list[Token]) -> list[_Hit]:
+    def _ja_hits(self, tokens: list[Token]) -> list[Hit]:
         surface = "".join(t.form for t in tokens)
         reading = "".join(t.key for t in tokens)
         s_owner, r_owner = [], []
@@ -323,7 +276,7 @@ class Reader:
         for _length, _order, a, b, kind, payload in sorted(found, key=lambda f: f[:2]):
             if not any(taken[a:b]):
                 taken[a:b] = [True] * (b - a)
-                hits.append(_Hit(kind, payload, a, b))
+                hits.append(Hit(kind, payload, a, b))
         return sorted(hits, key=lambda h: h.start)
 
     # --- reading ----------------------------------------------------------------------------
@@ -362,19 +315,16 @@ class Reader:
             elif hit.kind == "card":
                 if reading.card is None:
                     reading.card = dict(hit.payload, words=words(hit.start, hit.end))
-        breaks = {i for i in range(1, len(tokens))
-                  if CLAUSE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
-        self._negate(reading, negations, tokens, breaks)
-        sentences = {i for i in range(1, len(tokens))
-                     if SENTENCE_BREAK.search(text, tokens[i - 1].end, tokens[i].start)}
-        self._mark_asked(reading, tokens, breaks, sentences)
+        clause_breaks = breaks(CLAUSE_BREAK, text, tokens)
+        self._negate(reading, negations, tokens, clause_breaks)
+        self._mark_asked(reading, tokens, clause_breaks, breaks(SENTENCE_BREAK, text, tokens))
         for game, sequences in self.game_words.items():
             for a, b in self._places(sequences, tokens):
                 reading.game_words.setdefault(game, []).append(
                     "".join(t.surface for t in tokens[a:b]) if self.japanese
                     else " ".join(t.surface for t in tokens[a:b]))
         names = self._players(reading, tokens, covered)
-        self._attribute(reading, tokens, covered, breaks, names)
+        self._attribute(reading, tokens, covered, clause_breaks, names)
         for a, b in self._places(self.modal, tokens, covered):
             covered[a:b] = [True] * (b - a)    # "can I", "có thể": the question's form, read
         sensitive = self._sensitive(tokens, covered)
@@ -391,37 +341,7 @@ class Reader:
         reading.facts.sort(key=lambda f: f.start)
         return reading
 
-    def _sensitive(self, tokens: list[Token], covered: list[bool]) -> set[int]:
-        """The places of words no fact read that may change a verdict (``sensitive``)."""
-        return {i for a, b in self._places(self.sensitive, tokens, covered) for i in range(a, b)}
-
-    def _mark_asked(self, reading: Reading, tokens: list[Token], breaks: set[int],
-                    sentences: set[int]) -> None:
-        """Give each verb its distance from the question's modal ("can I", "darf ich",
-        "できる", "được không") within the modal's clause, on the side the lexicon says: of
-        several verbs in a question, the one asked is the one the modal governs. A card kind
-        is asked about within the modal's sentence (a relative clause after a comma still
-        describes the card: "einen Gegenstand, der nur einmal einsetzbar ist")."""
-        scope = self.lex.modal_scope
-        modals = list(self._places(self.modal, tokens))
-        for fact in reading.facts:
-            if fact.key not in ASKED_KEYS or fact.end <= fact.start:
-                continue
-            for a, b in modals:
-                if scope in ("next", "both") and fact.start >= b:
-                    gap = (b, fact.start)
-                elif scope in ("previous", "both") and fact.end <= a:
-                    gap = (fact.end, a)
-                else:
-                    continue
-                bounds = breaks if fact.key == "action.verb" else sentences
-                if bounds.intersection(range(gap[0], gap[1] + 1)):
-                    continue
-                distance = gap[1] - gap[0]
-                if fact.asked is None or distance < fact.asked:
-                    fact.asked = distance
-
-    def _unit_number(self, hit: _Hit, numbers: dict, tokens: list[Token]):
+    def _unit_number(self, hit: Hit, numbers: dict, tokens: list[Token]):
         """The number written beside a unit: right after it, or right before it (one
         meaningless word between them is allowed: ``nivel de 9``)."""
         for i in (hit.end, hit.start - 1, hit.end + 1, hit.start - 2):
@@ -432,73 +352,10 @@ class Reader:
                     return i, numbers.pop(i)
         return None
 
-    def _negate(self, reading: Reading, negations: list[_Hit], tokens, breaks) -> None:
-        """Each negation applies to the nearest fact on its side, within its window and its
-        clause. A true/false fact is flipped (``no es mi turno``); the words of a negated fact
-        the query cannot hold the opposite of (``not a Dwarf``: no race is "not Dwarf") are
-        dropped and listed as not read, as is a negation with no fact to apply to, so that the
-        answer never claims to have read them."""
-        window = self.lex.negation_window
-        scope = self.lex.negation_scope
-        for neg in negations:
-            best = None
-            for fact in reading.facts:
-                if fact.end <= fact.start:       # a fact given afterwards has no words
-                    continue
-                after = 0 <= fact.start - neg.end < window
-                before = 0 <= neg.start - fact.end < window
-                if not ((scope in ("next", "both") and after)
-                        or (scope in ("previous", "both") and before)):
-                    continue
-                a, b = (neg.end, fact.start) if after else (fact.end, neg.start)
-                if breaks.intersection(range(a, b + 1)):   # a clause break between them
-                    continue
-                distance = b - a
-                rank = (distance, not isinstance(fact.value, bool))
-                if best is None or rank < best[0]:
-                    best = (rank, fact)
-            negation_words = [t.surface for t in tokens[neg.start:neg.end]]
-            if best is None:
-                if self._scope_has_words(neg, tokens, breaks):
-                    reading.unread.extend(negation_words)
-                # else it negates nothing: a question tag (``... được không?``)
-                continue
-            fact = best[1]
-            span = [f for f in reading.facts if (f.start, f.end) == (fact.start, fact.end)]
-            a, b = min(neg.start, fact.start), max(neg.end, fact.end)
-            if all(isinstance(f.value, bool) for f in span):
-                for f in span:
-                    f.value = not f.value
-                    f.words = [t.surface for t in tokens[a:b]]
-            elif fact.key == "action.verb":
-                # "can't I sell it?": the act asked stays, its negation is not read
-                reading.unread.extend(negation_words)
-            else:
-                for f in span:
-                    reading.facts.remove(f)
-                reading.unread.extend(tokens[k].surface for k in range(a, b)
-                                      if neg.start <= k < neg.end
-                                      or tokens[k].form not in self.ignore)
-
-    def _scope_has_words(self, neg: _Hit, tokens: list[Token], breaks: set[int]) -> bool:
-        """Whether a word of meaning stands where ``neg`` could apply, within its clause."""
-        window, scope = self.lex.negation_window, self.lex.negation_scope
-        places = []
-        if scope in ("next", "both"):
-            for i in range(neg.end, min(len(tokens), neg.end + window)):
-                if i in breaks:
-                    break
-                places.append(i)
-        if scope in ("previous", "both"):
-            for i in range(neg.start - 1, max(-1, neg.start - 1 - window), -1):
-                if i + 1 in breaks:
-                    break
-                places.append(i)
-        return any(tokens[i].content and tokens[i].form not in self.ignore for i in places)
-
     def _players(self, reading: Reading, tokens: list[Token], covered: list[bool]) -> None:
-        """Other players by name: a name the lexicon lists, or an unknown capitalised word
-        (in German, where every noun is capitalised, only after a word such as ``mit``). A
+        """Other players by name: a name the lexicon lists, or an unknown capitalised word (in
+        German, where every noun is capitalised, only after a word such as ``mit`` or just
+        before a word for "turn"; in Japanese also a katakana word before a word for turn). A
         name beside a word for "turn" (``Paco's turn``, ``turno de Ana``, ``パコのターン``)
         says it is not the asker's turn. Returns the places of the names."""
         names: set[int] = set()
@@ -535,54 +392,3 @@ class Reader:
                                           [x.surface for x in tokens[a:b]], a, b))
         return names
 
-    def _attribute(self, reading: Reading, tokens: list[Token], covered: list[bool],
-                   breaks: set[int], names: set[int]) -> None:
-        """Facts of a clause about another player are about that player: the first person a
-        clause names (a name, "he", "sie", "彼" against "I", "ich", "私") is its subject. In
-        such a clause a turn said without a word of the asker's ("Carla ist am Zug", not "my
-        turn") is not the asker's, and a death is the other player's ("he's dead": the
-        target's). The subject words of a clause read that way count as read."""
-        selves = {i for a, b in self._places(self.self_words, tokens) for i in range(a, b)}
-        # a name after a word such as "to", "a", "mit" is whom the act aims at, never a subject
-        objects = {i for i in names if i > 0 and tokens[i - 1].form in self.markers}
-        if self.subject_markers:
-            objects |= {i for i in names if i + 1 >= len(tokens)
-                        or tokens[i + 1].form not in self.subject_markers}
-        others = {i for a, b in self._places(self.others, tokens) for i in range(a, b)} | \
-            (names - objects)
-        clause, clauses = 0, []
-        for i in range(len(tokens)):
-            clause += i in breaks
-            clauses.append(clause)
-        subjects: dict[int, tuple[str, int]] = {}
-        for i in range(len(tokens)):
-            if clauses[i] not in subjects and (i in selves or i in others):
-                subjects[clauses[i]] = ("self" if i in selves else "other", i)
-        spans = {a: b for a, b in self._places(self.others, tokens)}
-        # a name that is its clause's subject ("Bob helped me") is who acts, not whom the act
-        # aims at; a word for another player that is not ("give him", "ihm geben") is whom
-        subject_names = {where for who, where in subjects.values() if where in names}
-        subject_places = {where for who, where in subjects.values()}
-        verbs = {i for f in reading.facts if f.key == "action.verb" for i in (f.start - 1, f.end)}
-        for a, b in self._places(self.others, tokens, covered):
-            aimed = a in verbs or (a > 0 and tokens[a - 1].form in self.markers)
-            if a not in subject_places and aimed:
-                covered[a:b] = [True] * (b - a)
-                reading.facts.append(Fact("action.target", "other_player",
-                                          [t.surface for t in tokens[a:b]], a, b, -1))
-        reading.facts[:] = [f for f in reading.facts if not (
-            f.key == "action.target" and f.priority < 0 and f.start in subject_names)]
-        for fact in reading.facts:
-            if fact.end <= fact.start or fact.value is not True:
-                continue
-            who, where = subjects.get(clauses[fact.start], ("self", -1))
-            if who != "other" or selves.intersection(range(fact.start, fact.end)):
-                continue
-            if fact.key == "state.my_turn":
-                fact.value = False
-            elif fact.key == "state.dead":
-                fact.key = "state.target_state.dead"
-            else:
-                continue
-            end = spans.get(where, where + 1)
-            covered[where:end] = [True] * (end - where)
