@@ -325,6 +325,21 @@ def test_ruling(conn, ruling):
         assert not misses, (ruling["ask"], misses)
 
 
+def test_rulings_no_query_can_state_yet_keep_their_reason_and_their_quotes(conn):
+    """tests/rulings/unstateable/ holds rulings whose deciding fact no query key states: they
+    are not run, but each says which fact is missing and its quotes still resolve."""
+    texts = dict(conn.execute("SELECT id, text FROM rulebooks"))
+    paths = sorted((RULINGS / "unstateable").glob("*.yaml"))
+    assert paths
+    for path in paths:
+        book = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for ruling in book["rulings"]:
+            assert ruling["note"].startswith("Missing fact:"), (path.name, ruling["ask"])
+            assert ruling["verdict"] in ("allowed", "forbidden", "conditional")
+            for quote in ruling.get("quotes", ()):
+                assert quote in texts[book["rulebook"]], (path.name, quote)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_verb_index_skips_no_rule_that_has_something_to_say(conn, game):
     """Judging only the rules declared for a verb gives what asking every rule gives."""
