@@ -223,17 +223,19 @@ def test_card_allows_names_the_rule_the_card_overrides(conn):
     assert "munchkin.combat.no_items_from_hand" in entry["overrides"]
 
 
-@pytest.mark.parametrize("rulebook, verdict", [("munchkin-ja", "allowed"),
-                                                ("munchkin-es", "forbidden")])
+@pytest.mark.parametrize("rulebook, verdict, rule", [
+    ("munchkin-ja", "allowed", "munchkin.charity.hand_limit"),
+    ("munchkin-es", "conditional", "munchkin.charity.race_card_changes_the_limit")])
 @pytest.mark.parametrize("verb", ["end_turn", "keep"])
-def test_a_question_about_one_rulebook_quotes_that_rulebook_only(conn, rulebook, verdict, verb):
-    """A Dwarf keeping six cards: each edition's own number decides, and the other edition's
-    passage (which states another number) is not shown as if it stated this one."""
+def test_a_question_about_one_rulebook_quotes_that_rulebook_only(conn, rulebook, verdict, rule,
+                                                                 verb):
+    """A Dwarf keeping six cards: each edition's own text decides (the older one's six, the newer
+    one's Race card), and the other edition's passage is not shown as if it stated this one."""
     answer = check(conn, {"game": "munchkin", "rulebook": rulebook,
                           "state": {"phase": "charity", "race": "dwarf", "hand_size": 6},
                           "action": {"verb": verb}})
     assert answer["verdict"] == verdict
-    assert [e["rule"] for e in answer["because"]][:1] == ["munchkin.charity.hand_limit"]
+    assert [e["rule"] for e in answer["because"]][:1] == [rule]
     cited = {c["rulebook"] for e in answer["because"] for c in e["citations"]}
     assert cited == {rulebook}
 
