@@ -529,3 +529,19 @@ def test_a_condition_two_rules_share_is_said_once(conn):
     per_rule = [entry["condition"] for entry in result["because"] if entry.get("condition")]
     assert len(per_rule) > len(set(per_rule))  # each rule keeps its own condition
     assert len(result["conditions"]) == len(set(result["conditions"])) > 0
+
+
+def test_a_point_the_rulebook_states_nothing_on_leaves_the_move_open(conn):
+    """The German extract lost its sentences on winning: a sale that reaches level 10 is allowed
+    by its selling rules but not settled, and the rule of the other rulebooks on that point says
+    why without quoting them; a sale below level 10 stays allowed."""
+    query = {"game": "munchkin-warhammer-aos", "rulebook": "munchkin-warhammer-aos-de",
+             "state": {"phase": "start_of_turn", "my_turn": True, "level": 9},
+             "action": {"verb": "sell", "gold": 1000}}
+    answer = check(conn, query)
+    assert answer["verdict"] == "conditional"
+    point = [e for e in answer["because"] if e["rule"] == "munchkin.winning.kill_for_level_ten"]
+    assert point and point[0]["citations"] == []
+    assert "munchkin-warhammer-aos-de" in " ".join(answer["conditions"])
+    query["state"]["level"] = 3
+    assert check(conn, query)["verdict"] == "allowed"

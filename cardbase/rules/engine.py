@@ -24,7 +24,7 @@ from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
 from .model import (ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of,
-                    load_rules)
+                    N_, load_rules, points_unstated)
 from .query import Situation
 from .recall import Recall
 
@@ -68,6 +68,10 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     if not outcomes:
         return RulebookVerdict(rulebook, CONDITIONAL)
     if len(outcomes) == 1:  # one rule decides: nothing to set aside, nothing to contradict
+        if outcomes[0][1].verdict == ALLOWED:
+            unstated = _unstated_points(situation, rulebook)
+            if unstated:
+                return RulebookVerdict(rulebook, CONDITIONAL, outcomes + unstated, [], [])
         return RulebookVerdict(rulebook, outcomes[0][1].verdict, outcomes, [], [])
     set_aside = []
     overridden = {target for rule, _ in outcomes for target in rule.overrides}
@@ -92,8 +96,28 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     for verdict, pairs in ((FORBIDDEN, forbidding), (CONDITIONAL, depending),
                            (ALLOWED, allowing)):
         if pairs:
+            if verdict == ALLOWED:
+                unstated = _unstated_points(situation, rulebook)
+                if unstated:
+                    return RulebookVerdict(rulebook, CONDITIONAL, pairs + unstated, [], set_aside)
             return RulebookVerdict(rulebook, verdict, pairs, [], set_aside)
     return RulebookVerdict(rulebook, CONDITIONAL, [], [], set_aside)
+
+
+#: the condition of a move a rulebook's rules allow but on whose point it states nothing
+UNSTATED = N_("{rulebook} has no sentence on this point, which other rulebooks of the game family "
+             "decide")
+
+
+def _unstated_points(situation: Situation, rulebook: str) -> list[tuple[Rule, Outcome]]:
+    """The rules answering a point ``rulebook`` says nothing on that would deny the move (judged
+    with the rulebook's own parameters): each makes the allowed move depend on that point."""
+    found = []
+    for rule in points_unstated(situation.game, situation.verb, rulebook):
+        outcome = rule.judge(situation, rulebook)
+        if outcome is not None and outcome.verdict != ALLOWED:
+            found.append((rule, Outcome(CONDITIONAL, UNSTATED, (("rulebook", rulebook),))))
+    return found
 
 
 class Citer:

@@ -583,7 +583,8 @@ def halfling_selling(s: Situation, rulebook: str):
                  "permita específicamente hacerlo de otro modo."),
             JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
       restriction=True,
-      verbs=("sell", "gain_level", "play", "use"))
+      verbs=("sell", "gain_level", "play", "use"),
+      point="reaching_the_winning_level")
 def level_ten(s: Situation, rulebook: str):
     if s.verb in ("play", "use") and s.card_type == "go_up_a_level" \
             and s.target == "other_player":
