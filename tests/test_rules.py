@@ -204,12 +204,65 @@ def test_one_because_entry_per_failed_condition_with_its_own_quote(conn):
     assert any("Cada Clase" in q for q in quotes["munchkin.class.powers_on_the_card"])
 
 
+SILENT = {"game": "munchkin", "rulebook": "munchkin-es", "state": {"phase": "kick_open_door"},
+          "action": {"verb": "pass"}}
+
+
 def test_silence_is_admitted_not_dressed_up(conn):
-    answer = check(conn, {"game": "munchkin", "rulebook": "munchkin-es",
-                          "state": {"phase": "kick_open_door"}, "action": {"verb": "pass"}})
+    answer = check(conn, SILENT)
     assert answer["verdict"] == "conditional" and answer["covered"] is False
+    assert answer["reason"] == "silent"
     assert "silent" in " ".join(answer["conditions"])
     assert "card" not in " ".join(answer["conditions"])
+
+
+def test_a_rulebook_with_sentences_unaccounted_for_is_never_called_silent(conn, tmp_path,
+                                                                         monkeypatch):
+    """Without its coverage notes every sentence no rule cites is unaccounted for: where no rule
+    decides, the rulebook is not known to be silent."""
+    from cardbase.rules import coverage as module
+
+    monkeypatch.setattr(module, "_DATA", tmp_path)
+    answer = check(conn, SILENT)
+    assert answer["verdict"] == "conditional" and answer["covered"] is False
+    assert answer["reason"] == "not_encoded"
+    assert "silent" not in " ".join(answer["conditions"]).replace("not known to be silent", "")
+
+
+def test_a_rulebook_no_rule_cites_takes_no_part_and_is_not_called_silent(conn, data_copy,
+                                                                          tmp_path):
+    """A copy of the Spanish rulebook under another id: no rule cites it, so the game's verdicts
+    stay those of its encoded rulebooks, and a question about the copy is answered as not
+    encoded, never as silence."""
+    from cardbase.ingest import build_database
+    from cardbase.storage.database import connect
+
+    source = next(data_copy.glob("sources/000_*.txt"))
+    (data_copy / "sources" / "900_copy.txt").write_bytes(source.read_bytes())
+    manifest = data_copy / "manifest.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    entry = text[text.index("  - id: munchkin-es\n"):text.index("  - id: munchkin-warhammer")]
+    copy = entry.replace("id: munchkin-es", "id: munchkin-es2").replace(
+        "sources/000_2510d597bf794c08.txt", "sources/900_copy.txt")
+    manifest.write_text(text.replace(entry, entry + copy), encoding="utf-8")
+    build_database(data_copy, tmp_path / "copy.db")
+    copied = connect(tmp_path / "copy.db")
+    for ruling in ALL_RULINGS:
+        query = {k: v for k, v in ruling["query"].items() if k != "rulebook"}
+        if query["game"] != "munchkin":
+            continue
+        answer, before = check(copied, query), check(conn, query)
+        assert answer["not_encoded"] == ["munchkin-es2"]
+        assert (answer["verdict"], answer["by_rulebook"], answer["covered"]) == (
+            before["verdict"], before["by_rulebook"], before["covered"]), ruling["id"]
+    answer = check(copied, {**SILENT, "rulebook": "munchkin-es2"})
+    assert (answer["verdict"], answer["covered"], answer["reason"]) == (
+        "conditional", False, "not_encoded")
+    sale = {"game": "munchkin", "rulebook": "munchkin-es2",
+            "state": {"phase": "combat", "role": "fighter", "my_turn": True},
+            "action": {"verb": "sell", "gold": 1000}}
+    assert check(copied, sale)["reason"] == "not_encoded"
+    copied.close()
 
 
 def test_card_allows_names_the_rule_the_card_overrides(conn):

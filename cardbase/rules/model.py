@@ -186,3 +186,15 @@ def points_unstated(game: str, verb: str, rulebook: str) -> tuple[Rule, ...]:
             r for r in every if r.point and r.point not in stated
             and (r.verbs is None or verb in r.verbs))
     return found
+
+
+_ENCODED: dict[str, frozenset] = {}
+
+
+def encoded_rulebooks(game: str) -> frozenset:
+    """The rulebooks some rule of ``game`` cites: a rulebook of the game that none cites is not
+    encoded (its sentences are read by no rule), which is not the same as saying nothing."""
+    found = _ENCODED.get(game)
+    if found is None:
+        found = _ENCODED[game] = frozenset(rb for r in rules_for(game) for rb in r.citations)
+    return found
