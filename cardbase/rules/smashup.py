@@ -62,8 +62,9 @@ def web_troll_fires(s: Situation, rulebook: str):
     if s.verb != "trigger_ability" or not s.names("web-troll") or s.action.get("trigger"):
         return None
     placed_by = s.turn("monster_placed_by")
-    if placed_by == "ability":
-        # The Gauntlet is "the only case" it does not fire; an ability not named may be another
+    if placed_by in (None, "ability"):
+        # The Gauntlet is "the only case" it does not fire; an ability not named (or a way into
+        # play not said) may be another
         return depends(N_("the ability that played the monster is not The Gauntlet's"))
     return ALLOW
 
