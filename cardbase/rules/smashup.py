@@ -270,6 +270,11 @@ def removal_not_destruction(s: Situation, rulebook: str):
       verbs=("draw_treasure",))
 def base_scored(s: Situation, rulebook: str):
     if s.verb == "draw_treasure" and s.action.get("reason") == "base_scored":
+        minion = s.state.get("minion_on_base")
+        if minion is False:
+            return FORBID  # "Mỗi người chơi có một quân lính tại căn cứ đó": only they take one
+        if minion:
+            return ALLOW
         return depends(N_("you had a minion on the base, and take treasures in turn"))
     return None
 
@@ -298,7 +303,13 @@ def new_base_draws(s: Situation, rulebook: str):
             or s.action.get("reason") == "base_entered"):
         return None
     if s.phase == "setup":
-        return depends(N_("you are the first player"))
+        first = s.state.get("first_player")
+        if first is None:
+            return depends(N_("you are the first player"))
+        if not first:
+            return FORBID  # the first player draws and plays the setup base's monsters
+        return depends(N_("you draw as many monsters as the new base shows")) \
+            if s.verb == "draw" else ALLOW
     if not s.my_turn:
         return FORBID  # the current player draws and plays the new base's monsters
     if s.verb == "draw":
