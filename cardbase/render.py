@@ -251,6 +251,10 @@ def answer(result: dict) -> None:
     if len(result["by_rulebook"]) > 1:
         click.echo(_("  by rulebook: {verdicts}", verdicts=" · ".join(
             f"{rb} {_(v)}" for rb, v in result["by_rulebook"].items())))
+    left_out = [rb for rb in result.get("not_encoded", ()) if rb not in result["by_rulebook"]]
+    if left_out:
+        click.echo(_("  not encoded yet, no part in this answer: {rulebooks}",
+                     rulebooks=", ".join(left_out)))
 
 
 def asked(result: dict) -> None:

@@ -96,6 +96,8 @@ FLAGS = {
     "monster_controlled": (N_("the monster is controlled"), N_("the monster is not controlled")),
     "minion_play_used": (N_("minion play used"), N_("minion play not used yet")),
     "munchkin_base_in_play": (N_("a Munchkin base in play"), N_("no Munchkin base in play")),
+    "first_player": (N_("the first player"), N_("not the first player")),
+    "minion_on_base": (N_("a minion of yours on the base"), N_("no minion of yours on the base")),
     "this_turn.fought": (N_("fought this turn"), N_("not fought this turn")),
     "this_turn.ran_away": (N_("ran away this turn"), N_("not run away this turn")),
     "this_turn.looked_for_trouble": (N_("looked for trouble this turn"),

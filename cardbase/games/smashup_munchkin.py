@@ -20,13 +20,18 @@ GAME = Game(
         "phase": one_of(PHASES), "my_turn": bool, "monster_controlled": bool,
         "controller": one_of(CONTROLLERS), "minion_play_used": bool,
         "munchkin_base_in_play": bool,
+        # the first player (who plays the monsters of a base drawn during setup)
+        "first_player": bool,
+        # I have a minion on the base in question (a base that scores shares its treasures)
+        "minion_on_base": bool,
         "this_turn": this_turn(minion_played=bool, action_played=bool),
     },
     table_actions=(("play", "monster", "hand"), ("count_power", "monster", None),
                    ("draw_treasure", None, None), ("trigger_ability", None, None),
                    ("play", "minion", "hand"), ("return_to_hand", "monster", None)),
     table_variants={
-        ("play", "monster"): [{}, {"munchkin_base_in_play": False}] + _PLACED,
+        ("play", "monster"): [{}, {"munchkin_base_in_play": False}] + _PLACED + [
+            {"first_player": True, "this_turn": {"monster_placed_by": "new_base"}}],
         ("trigger_ability", None): _PLACED,
         ("play", "minion"): [{"minion_play_used": False, **p} for p in _PLACED],
         ("count_power", "monster"): [{"monster_controlled": False},

@@ -382,15 +382,19 @@ def can_play(conn: sqlite3.Connection, what: str, *, game: str | None = None,
 
 
 def game_table(conn: sqlite3.Connection, game: str) -> dict:
-    """The whole decision table of ``game``, under each of its rulebooks in the database; a
-    game the database does not hold is refused with the games it does."""
+    """The whole decision table of ``game``, under each of its rulebooks in the database that
+    some rule reads (a rulebook no rule cites would only fill a column with silence); a game
+    the database does not hold is refused with the games it does."""
+    from .model import encoded_rulebooks
     from .table import decision_table
 
     held = [g for g in queries.game_ids(conn) if games.known(g) is not None]
     if game not in held:
         raise QueryError(_("unknown game {game!r}; the games are: {known}", game=excerpt(game),
                            known=", ".join(held) or _("none")))
-    return decision_table(game, queries.rulebooks_of_game(conn, game))
+    books = queries.rulebooks_of_game(conn, game)
+    encoded = encoded_rulebooks(game)
+    return decision_table(game, [rb for rb in books if rb in encoded] or books)
 
 
 def query_from_flags(game: str, what: str, *, verb: str = "play", rulebook: str | None = None,

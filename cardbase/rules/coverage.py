@@ -78,13 +78,17 @@ def _matching(note: dict, items: list[dict]) -> list[dict]:
     return whole or [i for i in scope if quote in i["sentence"]]
 
 
-def coverage(conn, rulebook: str | None = None) -> dict:
-    """Per rulebook: how many sentences, how many encoded, not executable (by reason) and
-    unaccounted, and every sentence with its status."""
-    quotes: dict[str, dict[str, set]] = {}
-    for rule_id, book, quote, *_rest in queries.rule_citation_rows(conn):
-        quotes.setdefault(book, {}).setdefault(quote, set()).add(rule_id)
-    # an edition's parameters are encoded too: each value's sentence drives the rules using it
+def _add_parameter_quotes(conn, rulebook: str | None, quotes: dict) -> None:
+    """An edition's parameters are encoded too: each value's sentence drives the rules using
+    it. The games' rule modules state the parameters; only those of the rulebooks covered are
+    loaded, so a question about one game's rulebook imports no other game's rules."""
+    from .model import PARAMETERS, load_rules
+
+    games = queries.rulebook_games(conn)
+    for game in {g for b, g in games.items() if rulebook is None or b == rulebook}:
+        load_rules(game)
+    if not any(b in PARAMETERS for b in games if rulebook is None or b == rulebook):
+        return
     from .editions import PARAMETER_RULES
     from .munchkin import EDITION_QUOTES
 
@@ -92,6 +96,25 @@ def coverage(conn, rulebook: str | None = None) -> dict:
         for name, quote in named.items():
             quotes.setdefault(book, {}).setdefault(quote, set()).update(
                 PARAMETER_RULES.get(name, ()))
+
+
+def unaccounted(conn, rulebook: str) -> tuple[int, int]:
+    """How many of ``rulebook``'s rule sentences no rule cites and no note accounts for, and how
+    many it has (0 and 0 for a rulebook without rule sections)."""
+    try:
+        book = coverage(conn, rulebook)["rulebooks"][0]
+    except DataError:
+        return 0, 0
+    return book["unaccounted"], book["sentences"]
+
+
+def coverage(conn, rulebook: str | None = None) -> dict:
+    """Per rulebook: how many sentences, how many encoded, not executable (by reason) and
+    unaccounted, and every sentence with its status."""
+    quotes: dict[str, dict[str, set]] = {}
+    for rule_id, book, quote, *_rest in queries.rule_citation_rows(conn):
+        quotes.setdefault(book, {}).setdefault(quote, set()).add(rule_id)
+    _add_parameter_quotes(conn, rulebook, quotes)
     books: dict[str, dict] = {}
     for ref, _heading, body, lang in queries.rule_sections_with_lang(conn):
         book = ref.split("/", 1)[0]

@@ -21,7 +21,7 @@ from ..errors import CardbaseError, QueryError
 from ..games.vocabulary import VERBS
 from ..i18n import _
 from .engine import Citer, answer, answer_from, judge
-from .model import rules_judging
+from .model import points_unstated, rules_judging
 from .query import Situation, _contradictions
 
 #: a field left empty: the key is not in the query
@@ -459,7 +459,9 @@ def compile_game(game: str, rulebooks: list[str], conn, languages: Iterable[str]
         trees = [explore("contradictions", contradictions),
                  explore("card", lambda chooser: chooser.value("action.card") is not ABSENT)]
         for rulebook in rulebooks:
-            for rule in rules_judging(game, verb, rulebook):
+            # a point the rulebook states nothing on is read as its rules are
+            for rule in rules_judging(game, verb, rulebook) + list(
+                    points_unstated(game, verb, rulebook)):
                 def judgement(chooser, rule=rule, rulebook=rulebook):
                     return _outcome_key(rule.judge(_Explored(game, rulebook, chooser, cards),
                                                    rulebook))

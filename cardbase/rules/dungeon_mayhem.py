@@ -42,6 +42,12 @@ def draw_first(s: Situation, rulebook: str):
     if s.verb == "draw" and s.phase in ("draw", "play_cards") and not s.state.get("play_again_pending"):
         if not s.my_turn:
             return FORBID
+        count = s.action.get("count")
+        if count is not None and count != 1:
+            return FORBID  # the step draws one card: "Roba una carta"
+        drew = s.turn("drew")
+        if drew is not None:
+            return FORBID if drew else ALLOW
         return ALLOW if s.phase == "draw" else depends(N_("you have not drawn this turn yet"))
     return None
 
@@ -101,6 +107,10 @@ def play_again(s: Situation, rulebook: str):
     if not pending:
         # without a Play Again symbol left, the one card of the turn is all you play
         if s.verb == "play" and s.my_turn and drawn(s) and cards_played(s) >= 1:
+            return FORBID
+        # the two-card refill of an empty hand belongs to a Play Again action not yet finished
+        if s.verb == "draw" and s.card_type != "draw" and s.my_turn and drawn(s) \
+                and s.state.get("hand_size") == 0 and s.action.get("count") == 2:
             return FORBID
         return None
     if s.verb == "play":
@@ -163,6 +173,7 @@ def defense(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.attack.choose_a_target", GAME,
       N_("An Attack card targets a player or one of their Defense cards, chosen when you play it."),
       cite={ES: ("Dungeon Mayhem es una batalla todos contra todos para dos a cuatro jugadores.",
+                 "Las cartas de ataque hacen daño a tus oponentes",
                  "Cuando juegas una carta de Ataque, elige un jugador (o carta de Defensa) como "
                  "objetivo de ese ataque.")},
       restriction=True,
@@ -186,8 +197,16 @@ def attack_target(s: Situation, rulebook: str):
 def mighty_power(s: Situation, rulebook: str):
     # when it may be played is the turn's rule; what it then does is the card's own text
     if s.verb in ("play", "use") and s.card_type == "mighty_power":
+        if s.target is not None:
+            return depends(N_("the Mighty Power card's own text lets it affect that target"))
         return ALLOW
     return None
+
+
+def for_yourself(s: Situation):
+    """A card that acts on the player who plays it, aimed at anyone or anything else: refused.
+    "player" leaves open whose, so it decides nothing."""
+    return FORBID if s.target not in (None, "self", "player") else None
 
 
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
@@ -203,7 +222,8 @@ def heal(s: Situation, rulebook: str):
     if s.verb == "play" and s.card_type == "heal":
         if s.state.get("hit_points", 10) <= 0:
             return FORBID
-        return None
+        # "te permiten recuperarte", "obtienes": the hit points are the player's own
+        return for_yourself(s)
     return None
 
 
@@ -266,6 +286,8 @@ def clean_up(s: Situation, rulebook: str):
          "shield symbol left; only then is it destroyed and discarded."),
       cite={ES: ("Cuando juegue una carta de Defensa, colóquela boca arriba en la mesa frente a "
                  "usted.",
+                 "Las cartas de defensa te protegen al recibir daño por ti.",
+                 "Puedes tener más de una carta de Defensa protegiéndote",
                  "Permanece allí hasta que se destruye.",
                  "Cuando no quedan símbolos, esa carta se destruye y va a la pila de descarte.",
                  "Las cartas con el símbolo [□] permanecen en la mesa frente a usted hasta que se "
@@ -276,7 +298,13 @@ def stays_until_destroyed(s: Situation, rulebook: str):
     if s.card_type != "defense":
         return None
     if s.verb == "play":
-        return FORBID if s.action.get("face") == "down" else None
+        if s.action.get("face") == "down":
+            return FORBID
+        # "en la mesa frente a usted": it protects the player who plays it
+        if for_yourself(s):
+            return FORBID
+        # "más de una carta de Defensa": one already in play does not stop another
+        return ALLOW if s.state.get("defense") else None
     if s.verb not in ("discard", "keep", "return_to_hand") or s.source != "in_play":
         return None
     if s.verb == "return_to_hand":
@@ -311,6 +339,8 @@ def draw_card(s: Situation, rulebook: str):
     count = s.action.get("count")
     if count == 0:
         return FORBID
+    if for_yourself(s):
+        return FORBID  # "ponga una carta en su mano": your own hand
     return depends(N_("the Draw card shows one draw symbol for each card you draw"))
 
 

@@ -24,7 +24,7 @@ from ..errors import QueryError
 from ..i18n import _
 from ..storage import queries
 from .model import (ALLOWED, CONDITIONAL, FORBIDDEN, PARAMETERS, Outcome, Rule, judges_of,
-                    load_rules)
+                    N_, encoded_rulebooks, load_rules, points_unstated)
 from .query import Situation
 from .recall import Recall
 
@@ -68,6 +68,10 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     if not outcomes:
         return RulebookVerdict(rulebook, CONDITIONAL)
     if len(outcomes) == 1:  # one rule decides: nothing to set aside, nothing to contradict
+        if outcomes[0][1].verdict == ALLOWED:
+            unstated = _unstated_points(situation, rulebook)
+            if unstated:
+                return RulebookVerdict(rulebook, CONDITIONAL, outcomes + unstated, [], [])
         return RulebookVerdict(rulebook, outcomes[0][1].verdict, outcomes, [], [])
     set_aside = []
     overridden = {target for rule, _ in outcomes for target in rule.overrides}
@@ -92,8 +96,28 @@ def judge(situation: Situation, rulebook: str, rules: list[Rule] | None = None) 
     for verdict, pairs in ((FORBIDDEN, forbidding), (CONDITIONAL, depending),
                            (ALLOWED, allowing)):
         if pairs:
+            if verdict == ALLOWED:
+                unstated = _unstated_points(situation, rulebook)
+                if unstated:
+                    return RulebookVerdict(rulebook, CONDITIONAL, pairs + unstated, [], set_aside)
             return RulebookVerdict(rulebook, verdict, pairs, [], set_aside)
     return RulebookVerdict(rulebook, CONDITIONAL, [], [], set_aside)
+
+
+#: the condition of a move a rulebook's rules allow but on whose point it states nothing
+UNSTATED = N_("{rulebook} has no sentence on this point, which other rulebooks of the game family "
+             "decide")
+
+
+def _unstated_points(situation: Situation, rulebook: str) -> list[tuple[Rule, Outcome]]:
+    """The rules answering a point ``rulebook`` says nothing on that would deny the move (judged
+    with the rulebook's own parameters): each makes the allowed move depend on that point."""
+    found = []
+    for rule in points_unstated(situation.game, situation.verb, rulebook):
+        outcome = rule.judge(situation, rulebook)
+        if outcome is not None and outcome.verdict != ALLOWED:
+            found.append((rule, Outcome(CONDITIONAL, UNSTATED, (("rulebook", rulebook),))))
+    return found
 
 
 class Citer:
@@ -120,6 +144,7 @@ class Citer:
         self._older: dict = {}
         self._books: dict[str, str] | None = None
         self._of_game: dict[str, list[str]] = {}
+        self._unaccounted: dict[str, tuple[int, int]] = {}
         if conn is not None:
             self._langs = queries.rulebook_langs(conn)
             self._rules_read = set()
@@ -186,6 +211,19 @@ class Citer:
         if self._books is None:
             self._books = queries.rulebook_games(self.conn)
         return self._books
+
+    def unaccounted(self, rulebook: str) -> tuple[int, int]:
+        """How many of ``rulebook``'s rule sentences are unaccounted for, of how many (read once;
+        (0, 0) without a database)."""
+        found = self._unaccounted.get(rulebook)
+        if found is None:
+            found = (0, 0)
+            if self.conn is not None:
+                from .coverage import unaccounted
+
+                found = unaccounted(self.conn, rulebook)
+            self._unaccounted[rulebook] = found
+        return found
 
     def rulebooks_of(self, game: str) -> list[str]:
         """The ids of the rulebooks of ``game`` (of ``books``), in their order there."""
@@ -304,7 +342,12 @@ def shared_answer(situation: Situation, rulebooks: list[str], citer: Citer,
 
 def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: Citer,
             lang: str | None) -> dict:
-    asked = [situation.rulebook] if situation.rulebook else rulebooks
+    encoded = encoded_rulebooks(situation.game)
+    # a rulebook no rule cites is not encoded: it takes no part in a verdict over several
+    not_encoded = [rb for rb in rulebooks if rb not in encoded]
+    asked = [situation.rulebook] if situation.rulebook else (
+        [rb for rb in rulebooks if rb in encoded] or rulebooks)
+    unknown = False  # a rulebook's silence that is only the checker's not reading it
     by_rulebook = {rb: verdicts[rb].verdict for rb in asked}
     if situation.rulebook:
         top = by_rulebook[situation.rulebook]
@@ -334,8 +377,21 @@ def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: C
             if outcome.condition:
                 _add_once(conditions, _(outcome.condition, **outcome.condition_values()))
         if not verdict.deciding:
-            conditions.append(_("{rulebook}: no rule of this rulebook says anything about this "
-                                "situation; the rulebook is silent", rulebook=rb))
+            missing, sentences = ((None, None) if rb not in encoded
+                                  else citer.unaccounted(rb))
+            if rb not in encoded:
+                unknown = True
+                conditions.append(_("{rulebook}: no rule of the checker reads this rulebook yet; "
+                                    "what it says here is not known", rulebook=rb))
+            elif missing:
+                unknown = True
+                conditions.append(_("{rulebook}: no rule decides this situation, but {missing} of "
+                                    "its {sentences} sentences are not accounted for yet; the "
+                                    "rulebook is not known to be silent", rulebook=rb,
+                                    missing=missing, sentences=sentences))
+            else:
+                conditions.append(_("{rulebook}: no rule of this rulebook says anything about "
+                                    "this situation; the rulebook is silent", rulebook=rb))
             if situation.card:
                 _add_once(conditions, _("the text of {card} may decide it",
                                         card=situation.card["name"]))
@@ -344,7 +400,12 @@ def _answer(situation: Situation, rulebooks: list[str], verdicts: dict, citer: C
             f"{rb} {v}" for rb, v in by_rulebook.items())))
     result = {"verdict": top, "covered": all(verdicts[rb].covered for rb in asked),
               "because": because, "conditions": conditions, "by_rulebook": by_rulebook}
-    others = {rb: v.verdict for rb, v in verdicts.items() if rb not in asked}
+    if not result["covered"]:
+        result["reason"] = "not_encoded" if unknown else "silent"
+    if not_encoded:
+        result["not_encoded"] = not_encoded
+    others = {rb: v.verdict for rb, v in verdicts.items()
+              if rb not in asked and rb not in not_encoded}
     if situation.rulebook and any(v != top for v in others.values()):
         # the named rulebook decides; the other editions' answers are shown, not hidden
         result["other_rulebooks"] = others

@@ -9,6 +9,9 @@ rules a specific one sets aside (one-shot items are the exception to "no items i
 ``restriction`` (a prerequisite or a limit) narrows what other rules allow rather than
 contradicting them. ``counterparts`` names, for a rule some editions state and others do not,
 the rules in which those others say something else on the same point (for ``cardbase diff``).
+``point`` names the question a rule answers where a game's rulebook may have lost its sentence on
+it (how the winning level may be reached): a rulebook that states no rule on a point its game's
+rules answer says nothing there, so what its other rules allow is not the whole answer.
 """
 
 from __future__ import annotations
@@ -61,12 +64,13 @@ class Rule:
     """A rule: its id, games, statement, the quotes of each rulebook stating it, its judgement."""
 
     __slots__ = ("id", "games", "statement", "citations", "judge", "overrides", "restriction",
-                 "verbs", "counterparts")
+                 "verbs", "counterparts", "point")
 
     def __init__(self, id: str, games: tuple[str, ...], statement: str,  # noqa: A002
                  citations: dict[str, tuple[str, ...]], judge: Callable,
                  overrides: tuple[str, ...] = (), restriction: bool = False,
-                 verbs: tuple[str, ...] | None = None, counterparts: tuple[str, ...] = ()):
+                 verbs: tuple[str, ...] | None = None, counterparts: tuple[str, ...] = (),
+                 point: str | None = None):
         self.id = id
         self.games = games
         self.statement = statement    # English message id, translated through gettext
@@ -80,6 +84,8 @@ class Rule:
         self.verbs = verbs
         #: where another edition says otherwise on this point: the rules that state its version
         self.counterparts = counterparts
+        #: the question the rule answers, for a rulebook of its game that states nothing on it
+        self.point = point
 
     def __repr__(self) -> str:
         return f"Rule({self.id!r})"
@@ -97,7 +103,7 @@ PARAMETERS: dict[str, dict] = {}
 def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
          cite: dict[str, str | tuple[str, ...]], overrides: tuple[str, ...] = (),
          restriction: bool = False, verbs: tuple[str, ...] | None = None,
-         counterparts: tuple[str, ...] = ()):
+         counterparts: tuple[str, ...] = (), point: str | None = None):
     """Declare a rule: the decorated function is its judgement."""
     if isinstance(games, str):
         games = (games,)
@@ -106,7 +112,7 @@ def rule(rule_id: str, games: tuple[str, ...] | str, statement: str, *,
         citations = {rb: (q,) if isinstance(q, str) else tuple(q) for rb, q in cite.items()}
         REGISTRY.append(Rule(rule_id, tuple(games), statement, citations, judge, overrides,
                              restriction, None if verbs is None else tuple(verbs),
-                             tuple(counterparts)))
+                             tuple(counterparts), point))
         return judge
 
     return register
@@ -161,4 +167,34 @@ def judges_of(game: str, verb: str, rulebook: str) -> tuple[tuple[Rule, Callable
     found = _JUDGES.get(key)
     if found is None:
         found = _JUDGES[key] = tuple((r, r.judge) for r in rules_judging(game, verb, rulebook))
+    return found
+
+
+_UNSTATED: dict[tuple[str, str, str], tuple[Rule, ...]] = {}
+
+
+def points_unstated(game: str, verb: str, rulebook: str) -> tuple[Rule, ...]:
+    """The rules of ``game`` judging ``verb`` that answer a ``point`` on which ``rulebook``
+    states no rule: where one of them would deny what the rulebook's own rules allow, the
+    rulebook does not settle the question. Computed once per (game, verb, rulebook)."""
+    key = (game, verb, rulebook)
+    found = _UNSTATED.get(key)
+    if found is None:
+        every = rules_for(game)
+        stated = {r.point for r in every if r.point and rulebook in r.citations}
+        found = _UNSTATED[key] = tuple(
+            r for r in every if r.point and r.point not in stated
+            and (r.verbs is None or verb in r.verbs))
+    return found
+
+
+_ENCODED: dict[str, frozenset] = {}
+
+
+def encoded_rulebooks(game: str) -> frozenset:
+    """The rulebooks some rule of ``game`` cites: a rulebook of the game that none cites is not
+    encoded (its sentences are read by no rule), which is not the same as saying nothing."""
+    found = _ENCODED.get(game)
+    if found is None:
+        found = _ENCODED[game] = frozenset(rb for r in rules_for(game) for rb in r.citations)
     return found

@@ -127,7 +127,15 @@ def new_hand_after_death(s: Situation, rulebook: str):
     count = s.action.get("count")
     if count is not None and count != edition(rulebook).get("starting_cards", count):
         return FORBID
+    face = s.action.get("face")
+    if face is not None and face != NEW_HAND_FACE.get(rulebook, face):
+        return FORBID  # "boca abajo", "verdeckt": the new hand is drawn unseen
     return ALLOW
+
+
+#: how the new hand after a death is drawn, where the rulebook's sentence says it (the Japanese
+#: one does not)
+NEW_HAND_FACE = {ES: "down", DE: "down"}
 
 
 # --- races and classes ------------------------------------------------------------------------
@@ -339,8 +347,8 @@ def one_shot_in_combat(s: Situation, rulebook: str):
 def one_shot_other_times(s: Situation, rulebook: str):
     if s.verb not in ("play", "use") or not s.one_shot or s.in_combat:
         return None
-    if s.my_turn or s.source == "just_acquired":
-        return None
+    if s.verb == "play" and (s.my_turn or s.source == "just_acquired"):
+        return None  # put into play as any item is; using it is what its text decides
     return depends(N_("the card's text allows using it outside combat"))
 
 
@@ -575,7 +583,8 @@ def halfling_selling(s: Situation, rulebook: str):
                  "permita específicamente hacerlo de otro modo."),
             JA: "10レベルに達するにはモンスターを倒さなくてはなりません。"},
       restriction=True,
-      verbs=("sell", "gain_level", "play", "use"))
+      verbs=("sell", "gain_level", "play", "use"),
+      point="reaching_the_winning_level")
 def level_ten(s: Situation, rulebook: str):
     if s.verb in ("play", "use") and s.card_type == "go_up_a_level" \
             and s.target == "other_player":
@@ -604,7 +613,8 @@ def level_ten(s: Situation, rulebook: str):
             JA: ("アイテムのカードは(他の種類のカードはダメです)他のプレイヤーとトレードする事が出来ます。",
                  "トレードできるアイテムは場に出しているものだけで手札のアイテムはダメです。",
                  "トレードは戦闘時を除いていつでも行うことが出来ます。"),
-            DE: ("jedoch nur solche, die du bereits trägst, also nicht von deiner Hand.",
+            DE: ("Du darfst Gegenstände – aber keine anderen Karten – mit deinen Mitspielern",
+                 "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand.",
                  "Handeln kannst du jeder zeit, also auch außerhalb deines eigenen Zug es – "
                  "jedoch nicht, wenn du dich im Kampf befindest.")},
       verbs=("trade",))
@@ -621,6 +631,28 @@ def trading(s: Situation, rulebook: str):
 
 
 # --- the hand limit and charity ---------------------------------------------------------------
+
+@rule("munchkin.charity.race_card_changes_the_limit", CORE,
+      N_("Every Race but Human has abilities, written on its card: a hand over the limit at the "
+         "end of your turn may still be kept if your Race card raises the limit."),
+      cite={ES: "Los Humanos no tienen capacidades especiales, mientras que todas las demás Razas "
+                "si las tienen (se explican en las cartas)."},
+      overrides=("munchkin.charity.hand_limit",),
+      verbs=("end_turn", "keep"),
+      counterparts=("munchkin.charity.hand_limit",))
+def race_card_and_hand_limit(s: Situation, rulebook: str):
+    # the rulebook states no race's limit and sends the player to the Race card
+    limit, size = hand_limit_of(s, rulebook), s.state.get("hand_size")
+    if limit is None or size is None or size <= limit:
+        return None
+    keeping_the_hand = s.verb == "keep" and s.card_type is None and not s.card \
+        and s.action.get("from") in (None, "hand")
+    races = [race for race in s.races if race != "human"]
+    if not races or not (s.verb == "end_turn" or keeping_the_hand):
+        return None
+    return depends(N_("your Race card ({race}) lets you keep {size} cards at the end of your "
+                      "turn"), race=", ".join(races), size=size)
+
 
 @rule("munchkin.charity.hand_limit", FAMILY,
       N_("At the end of your turn you may have no more than five cards in your hand (six for a "

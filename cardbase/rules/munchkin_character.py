@@ -307,7 +307,7 @@ def army_powers(s: Situation, rulebook: str):
 def alliance_benefits(s: Situation, rulebook: str):
     if s.verb != "count_power" or not s.state.get("alliance") or _armies(s) == 0:
         return None
-    if s.card_type == "monster":
+    if s.card_type == "monster" or (s.card_type is None and s.target == "monster"):
         # a monster's bonus against your army: a drawback, gone with one allied army
         return FORBID if _armies(s) == 1 else ALLOW
     usable_by = s.card_stat("usable_by")

@@ -406,6 +406,8 @@ def empty_deck(s: Situation, rulebook: str):
                  "Du darfst den Gegenstand nur dann sofort verkaufen, wenn du dich in deinem "
                  "eigenen Zug und außerhalb eines Kampf es befindest.")},
       restriction=True,
+      # about selling a traded item, it decides over the rule on where sold items come from
+      overrides=("munchkin.selling.from_hand_or_play",),
       verbs=("keep", "play", "equip", "sell"))
 def traded_item(s: Situation, rulebook: str):
     if s.action.get("reason") != "traded" or (s.card_type is not None and not s.is_item):

@@ -162,6 +162,11 @@ class Situation:
     def target(self) -> str | None:
         return self.action.get("target")
 
+    def names(self, card_id: str) -> bool:
+        """Whether the action names the card ``card_id`` (a rulebook's sentence about one card
+        by name is a rule about that card only)."""
+        return self.card is not None and self.card.get("id") == card_id
+
     def card_stat(self, stat: str, default=None):
         if stat in self.action:
             return self.action[stat]

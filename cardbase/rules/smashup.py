@@ -47,6 +47,28 @@ def not_minion_play(s: Situation, rulebook: str):
     return None
 
 
+@rule("smashup.monster.web_troll_fires", GAME,
+      N_("Web Troll's own on-play ability fires however it comes into play (with a new base, or "
+         "because a card tells you to play it), except when The Gauntlet's ability plays it."),
+      cite={VI: ("Lưu ý rằng khả năng khi chơi của Web Troll được kích hoạt khi nó được chơi "
+                 "theo cách đó và các quái vật bổ sung không được tính vào số lượng quái vật.",
+                 "Lưu ý rằng khả năng khi chơi của Web Troll cũng được kích hoạt khi nó được chơi "
+                 "theo cách này",
+                 "Đây cũng là trường hợp duy nhất mà khả năng của Web Troll không kích hoạt!")},
+      overrides=("smashup.monster.not_a_minion_play",),
+      verbs=("trigger_ability",))
+def web_troll_fires(s: Situation, rulebook: str):
+    # the rulebook names Web Troll as the exception to "not counted as playing it"
+    if s.verb != "trigger_ability" or not s.names("web-troll") or s.action.get("trigger"):
+        return None
+    placed_by = s.turn("monster_placed_by")
+    if placed_by in (None, "ability"):
+        # The Gauntlet is "the only case" it does not fire; an ability not named (or a way into
+        # play not said) may be another
+        return depends(N_("the ability that played the monster is not The Gauntlet's"))
+    return ALLOW
+
+
 @rule("smashup.monster.card_instructed_counts", GAME,
       N_("When a minion or an action tells you to play a monster, you are counted as having "
          "played it, and it triggers abilities as if you had played an ordinary minion."),
@@ -78,6 +100,10 @@ def no_minion_play_used(s: Situation, rulebook: str):
     return None
 
 
+#: the cards the rulebook names as speaking of an owner, which monsters do not have
+SPEAK_OF_AN_OWNER = ("beam-up", "complete-the-ritual")
+
+
 @rule("smashup.monster.no_owner", GAME,
       N_("Monsters have no owner: cards that speak of an \"owner\" cannot affect them, and a "
          "monster that leaves play goes to the monster discard pile, never to a hand."),
@@ -88,9 +114,14 @@ def no_minion_play_used(s: Situation, rulebook: str):
                  "Khác với những quân lính bình thường, bất kỳ khả năng nào loại bỏ một quái vật "
                  "khỏi trò chơi (cho dù nó được kiểm soát hay không kiểm soát) đều gửi nó đến "
                  "đống bỏ quái vật, không phải nơi nào khác.",
-                 "Chỉ những lá bài chỉ định rõ ràng quái vật là ngoại lệ.")},
-      verbs=("return_to_hand",))
+                 "Chỉ những lá bài chỉ định rõ ràng quái vật là ngoại lệ.",
+                 "Ví dụ: Beam Up sẽ không làm gì với một quái vật, vì không có \"tay của chủ sở "
+                 "hữu\" để trả lại quái vật.",
+                 "Tương tự như vậy, Complete the Ritual sẽ không thể ảnh hưởng đến chúng")},
+      verbs=("return_to_hand", "play"))
 def no_owner(s: Situation, rulebook: str):
+    if s.verb == "play" and s.target == "monster" and any(map(s.names, SPEAK_OF_AN_OWNER)):
+        return FORBID  # a card the rulebook names as speaking of an owner does nothing to one
     if s.verb == "return_to_hand" and s.card_type in (None, "monster"):
         # only a card that names monsters explicitly sends one elsewhere
         return ALLOW if s.action.get("reason") == "card_allows" else FORBID
@@ -193,13 +224,15 @@ def controlled_targeting(s: Situation, rulebook: str):
                  "như Nukebot, Cơ hội, và Hang động lấp lánh, vì vậy Người chơi hiện tại quyết "
                  "định thứ tự các sự kiện trong trường hợp nhiều phản ứng khi phá hủy xảy ra "
                  "đồng thời")},
+      restriction=True,  # its "unseen" limits every way of earning the treasure by destroying
       verbs=("draw_treasure",))
 def destroyer_draws(s: Situation, rulebook: str):
     if s.verb != "draw_treasure":
         return None
     reason = s.action.get("reason")
     if reason == "destroyed_monster":
-        return ALLOW
+        # "mà không tiết lộ chúng": drawn unseen, never face up
+        return FORBID if s.action.get("face") == "up" else ALLOW
     return None
 
 
@@ -237,6 +270,11 @@ def removal_not_destruction(s: Situation, rulebook: str):
       verbs=("draw_treasure",))
 def base_scored(s: Situation, rulebook: str):
     if s.verb == "draw_treasure" and s.action.get("reason") == "base_scored":
+        minion = s.state.get("minion_on_base")
+        if minion is False:
+            return FORBID  # "Mỗi người chơi có một quân lính tại căn cứ đó": only they take one
+        if minion:
+            return ALLOW
         return depends(N_("you had a minion on the base, and take treasures in turn"))
     return None
 
@@ -265,12 +303,18 @@ def new_base_draws(s: Situation, rulebook: str):
             or s.action.get("reason") == "base_entered"):
         return None
     if s.phase == "setup":
-        return depends(N_("you are the first player"))
+        first = s.state.get("first_player")
+        if first is None:
+            return depends(N_("you are the first player"))
+        if not first:
+            return FORBID  # the first player draws and plays the setup base's monsters
+        return depends(N_("you draw as many monsters as the new base shows")) \
+            if s.verb == "draw" else ALLOW
     if not s.my_turn:
         return FORBID  # the current player draws and plays the new base's monsters
     if s.verb == "draw":
         return depends(N_("you draw as many monsters as the new base shows"))
-    return None
+    return ALLOW  # the current player plays them there
 
 
 @rule("smashup.monster.not_a_faction", GAME,

@@ -135,6 +135,28 @@ def backpack(s: Situation, rulebook: str):
     return ALLOW if s.my_turn and not s.in_combat else FORBID
 
 
+@rule("warhammer.cards.chaotic_not_on_a_chaos_monster", GAME,
+      N_("Chaotisch, as its card printed in the rulebook says, is played in combat on a monster "
+         "that is not already a Chaos monster, and makes it one."),
+      cite={DE: ("Im Kampf auf ein beliebiges Monster spielen, das nicht bereits ein "
+                 "Chaos-Monster ist.",
+                 "Das Monster zählt nun für alle Zwecke als Chaos-Monster.")},
+      restriction=True,
+      verbs=("play",))
+def chaotic(s: Situation, rulebook: str):
+    # the card's own text, printed in the rulebook, is a rule about that card only
+    if s.verb != "play" or not s.names("chaotic"):
+        return None
+    tags = {str(tag).lower() for tag in s.combat("monster_tags", []) or []}
+    if tags & CHAOS:
+        return FORBID
+    return None
+
+
+#: a monster's Chaos tag, as a query may give it
+CHAOS = {"chaos", "chaotisch"}
+
+
 @rule("warhammer.monsters.same_tag_joins", GAME,
       N_("Undead or Chaos monsters from your hand may join a fight in which a monster with the "
          "same tag is already fighting."),
