@@ -101,6 +101,82 @@ def test_every_language_with_a_grammar_file_loads():
         assert grammar.types and grammar.stats, path.name
 
 
+def test_every_rulebook_language_has_a_card_grammar():
+    from cardbase.sources.manifest import load_manifest
+    langs = {rulebook.lang for rulebook in load_manifest(DATA / "manifest.yaml").rulebooks}
+    assert [lang for lang in sorted(langs) if not grammar_path(DATA, lang).is_file()] == []
+
+
+#: faces as a Japanese card prints them: no spaces, full-width digits and signs, a type label of
+#: its own line above the stats; names are anchored on the card list (no display font to read)
+JAPANESE_PAGE = (
+    "よだれスライム\n"
+    "レベル１\n"
+    "モンスター\n"
+    "エルフに対しては＋４。\n"
+    "悪いこと：レベルを１失う。\n"
+    "１トレジャー\n"
+    "鋭さのメイス\n"
+    "片手　６００ゴールド\n"
+    "＋４ボーナス\n"
+    "僧侶・ドワーフだけが使用可能\n"
+    "勇気のポーション\n"
+    "使い捨て\n"
+    "２００ゴールド\n"
+    "戦闘中に使用する。\n"
+)
+JAPANESE_NAMES = ["よだれスライム", "鋭さのメイス", "勇気のポーション"]
+
+VIETNAMESE_PAGE = (
+    "Quỷ Lùn Mạng Nhện\n"
+    "Quái vật\n"
+    "Sức mạnh 3\n"
+    "Chơi thêm một quái vật ở đây.\n"
+    "2 kho báu\n"
+    "Chùy Sắc Bén\n"
+    "1 tay 1.000 vàng\n"
+    "+4 thưởng\n"
+    "Chỉ dành cho Giáo sĩ và Người lùn\n"
+)
+VIETNAMESE_NAMES = ["Quỷ Lùn Mạng Nhện", "Chùy Sắc Bén"]
+
+
+def test_japanese_faces_read_with_the_japanese_grammar():
+    faces = _faces(JAPANESE_PAGE, "ja", JAPANESE_NAMES)
+    assert list(faces) == JAPANESE_NAMES
+    stats, slime = faces["よだれスライム"]
+    assert slime.type == "monster"
+    assert stats == {"level": 1, "treasures": 1, "bad_stuff": "レベルを１失う。"}
+    assert slime.text == "エルフに対しては＋４。"  # a sentence, not a stat line
+    stats, mace = faces["鋭さのメイス"]
+    assert mace.type == "item"
+    assert stats == {"slot": "1_hand", "gold": 600, "bonus": 4, "usable_by": ["cleric", "dwarf"]}
+    stats, potion = faces["勇気のポーション"]
+    assert potion.type == "one_shot_item" and stats == {"gold": 200}  # the label refines "item"
+    assert potion.text == "戦闘中に使用する。"
+
+
+def test_vietnamese_faces_read_with_the_vietnamese_grammar():
+    faces = _faces(VIETNAMESE_PAGE, "vi", VIETNAMESE_NAMES)
+    assert list(faces) == VIETNAMESE_NAMES
+    stats, troll = faces["Quỷ Lùn Mạng Nhện"]
+    assert troll.type == "monster" and stats == {"power": 3, "treasures": 2}
+    assert troll.text == "Chơi thêm một quái vật ở đây."
+    stats, mace = faces["Chùy Sắc Bén"]
+    assert mace.type == "item"
+    assert stats == {"slot": "1_hand", "gold": 1000, "bonus": 4, "usable_by": ["cleric", "dwarf"]}
+
+
+def test_a_grammar_naming_an_unknown_type_slot_or_stat_names_its_line(tmp_path):
+    path = grammar_path(tmp_path, "fr")
+    path.parent.mkdir()
+    path.write_text("types:\n  Monstre: monstre\nslots:\n  Tête: head\nstats:\n"
+                    "  - {stat: niveau, pattern: 'Niveau (\\d+)'}\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        load_grammar(path)
+    assert sorted(e.line for e in caught.value.errors) == [2, 4, 6]
+
+
 def test_a_bad_grammar_file_names_its_line(tmp_path):
     path = grammar_path(tmp_path, "fr")
     path.parent.mkdir()

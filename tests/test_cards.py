@@ -166,7 +166,7 @@ def test_a_made_up_card_face_page():
 
 
 def test_a_language_without_a_card_grammar_yields_no_faces():
-    assert parse_faces("n a m e\n+ 2 b o n u s\n", 0, 20, "vi", ["name"]) == []
+    assert parse_faces("n a m e\n+ 2 b o n u s\n", 0, 20, "fr", ["name"]) == []
 
 
 # --- matching, mentions, glossary ---------------------------------------------------------------

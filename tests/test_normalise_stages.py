@@ -122,6 +122,22 @@ def test_german_compounds_missing_from_the_word_list_are_joined_only_inside_a_fr
     assert run(split_words, "vier Sc hatzkar ten ziehen", "de")[0] == "vier Schatzkarten ziehen"
 
 
+def test_an_inflection_ending_cut_off_a_word_is_joined_in_a_damaged_text():
+    # ``Bur g`` shows the text splits words; ``Hauses`` and ``Waldes`` stand apart as two words
+    damaged = "Die Bur g steht am Ende des Wald es neben dem Dach des Haus es."
+    assert run(split_words, damaged, "de")[0] == \
+        "Die Burg steht am Ende des Waldes neben dem Dach des Hauses."
+
+
+@pytest.mark.parametrize("lang, sentence, kept", [
+    ("de", "Am Ende des Wald es neben dem Haus es.", "Wald es"),  # no other split: clean text
+    ("de", "Die Bur g steht, gibt es dort.", "gibt es"),          # "gibtes" is no word
+    ("es", "El jugador es el rey del cas tillo.", "jugador es"),  # Spanish "es" is no ending
+])
+def test_a_word_and_an_ending_stay_apart_without_evidence_or_likelihood(lang, sentence, kept):
+    assert kept in run(split_words, sentence, lang)[0]
+
+
 # --- letter spacing --------------------------------------------------------------------------
 
 def test_letter_spaced_callout_is_read_as_words():

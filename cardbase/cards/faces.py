@@ -28,12 +28,17 @@ from ..normalise.letter_spacing import respace
 from ..normalise.page_furniture import FURNITURE
 from ..normalise.segmenter import segment
 from ..errors import DataError
+from .schema import SLOTS, STATS, TYPES
 from ..search.textkeys import slugify
 from ..yamlfile import Problems, load_yaml
 
 
 #: how many lines must show display-font capitals before the page is read as using that font
 DISPLAY_FONT_LINES = 2
+#: what joins the names of who may use an item, where a grammar does not say (``name_separator``)
+NAME_SEPARATOR = r"\s*(?:,|\bund\b|\by\b|\bor\b|\bo\b)\s*"
+#: a line ending in one of these is a sentence, not a label or a stat line (Latin and CJK marks)
+_SENTENCE_END = re.compile(r"[.!?:,;。！？：、，；]\s*$")
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,8 @@ class Grammar:
     usable_by: dict[str, str] = field(default_factory=dict)   # folded word -> English name
     stats_after_name: bool = False   # a face prints its stat lines below its name, not above
     spellings: dict[str, str] = field(default_factory=dict)  # compact label -> label as printed
+    #: what joins the names in "usable only by X and Y"
+    name_separator: re.Pattern = re.compile(NAME_SEPARATOR, re.I)
 
 
 def _regex(problem, doc, key, text) -> re.Pattern | None:
@@ -78,11 +85,15 @@ def load_grammar(path: Path) -> Grammar | None:
         raise DataError("expected a mapping with `types`, `stats`, ...", path=str(path), line=1,
                         stage="card grammar")
 
-    def table(key: str) -> dict[str, str]:
+    def table(key: str, known: tuple[str, ...] = ()) -> dict[str, str]:
         value = doc.get(key) or {}
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
             problem(f"`{key}` must map printed words to names", doc, key)
             return {}
+        for word, name in value.items():
+            if known and name not in known:
+                problem(f"`{key}`: {word!r} names {name!r}, expected one of: {', '.join(known)}",
+                        value, word)
         return {str(k).casefold(): v for k, v in value.items()}
 
     stats = []
@@ -90,6 +101,10 @@ def load_grammar(path: Path) -> Grammar | None:
         if not isinstance(item, dict) or not isinstance(item.get("stat"), str) \
                 or not isinstance(item.get("pattern"), str):
             problem("a stat needs `stat` and `pattern`", doc["stats"], index)
+            continue
+        if item["stat"] not in STATS:
+            problem(f"unknown stat `{item['stat']}` (expected one of: {', '.join(STATS)})",
+                    item, "stat")
             continue
         pattern = _regex(problem, item, "pattern", item["pattern"])
         if pattern is None:
@@ -104,13 +119,17 @@ def load_grammar(path: Path) -> Grammar | None:
         callouts = []
     patterns = {key: _regex(problem, doc, key, doc.get(key, "(?!)"))
                 for key in ("restriction", "restriction_start", "bad_stuff")}
+    patterns["name_separator"] = _regex(problem, doc, "name_separator",
+                                        doc.get("name_separator", NAME_SEPARATOR))
     layout = doc.get("stat_lines", "before_name")
     if layout not in ("before_name", "after_name"):
         problem("`stat_lines` must be before_name or after_name", doc, "stat_lines")
+    tables = {"types": table("types", TYPES), "slots": table("slots", SLOTS),
+              "tags": table("tags"), "usable_by": table("usable_by")}
     problem.raise_if_any()
-    return Grammar(types=table("types"), slots=table("slots"), tags=table("tags"),
+    return Grammar(**tables,
                    callouts=frozenset(str(c).casefold() for c in callouts), stats=tuple(stats),
-                   usable_by=table("usable_by"), stats_after_name=layout == "after_name",
+                   stats_after_name=layout == "after_name",
                    spellings={_compact(str(k)): str(k) for key in ("types", "slots", "tags")
                               for k in (doc.get(key) or {}) if isinstance(doc.get(key), dict)},
                    **patterns)
@@ -212,7 +231,7 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
     elif _lookup(grammar.tags, line.text):
         line.kind, line.value = "tag", _lookup(grammar.tags, line.text)
     elif label and all(word in {c.casefold() for c in grammar.callouts} for word in label.split()) \
-            and not re.search(r"[.!?:,]\s*$", line.text):
+            and not _SENTENCE_END.search(line.text):
         line.kind = "callout"
     elif _stat_line(line.text, grammar):
         line.kind = "stat"
@@ -227,7 +246,7 @@ def _classify(line: FaceLine, grammar: Grammar, ctx: StageContext) -> None:
 def _stat_line(text: str, grammar: Grammar) -> bool:
     """A line of stats: a stat pattern matches, and once the stats, type and slot words are taken
     out at most one word is left (a sentence that mentions a level is rules text)."""
-    if re.search(r"[.!?:,;]\s*$", text):
+    if _SENTENCE_END.search(text):
         return False
     rest = text
     matched = False
@@ -386,7 +405,7 @@ def _stat_text(text: str, grammar: Grammar) -> str:
 def _usable_by(who: str, grammar: Grammar) -> list[str]:
     """Who may use an item: each name mapped by the grammar, else re-spaced and slugged (a capital
     starts a word: ``Storm cast Eterna ls`` is ``stormcast-eternals``)."""
-    parts = re.split(r"\s*(?:,|\bund\b|\by\b|\bor\b|\bo\b)\s*", who.strip())
+    parts = grammar.name_separator.split(who.strip())
     names = []
     for part in parts:
         if not part.strip():
@@ -426,7 +445,14 @@ def _fits(card: FaceCard, label: FaceLine) -> bool:
     """Whether a type or slot label can belong to ``card`` (``monster`` fits a wandering monster)."""
     if label.kind == "slot":
         return card.type in (None, "item") and "slot" not in card.stats
-    return card.type is None or card.type == label.value or card.type.endswith(f"_{label.value}")
+    return card.type is None or card.type == label.value or card.type.endswith(f"_{label.value}") \
+        or _refines(card, label.value)
+
+
+def _refines(card: FaceCard, card_type: str) -> bool:
+    """Whether a printed type label says more than the type the card's stats imply (an item
+    whose face also prints ``one_shot_item``'s label is a one-shot item)."""
+    return card.type_span is None and card.type is not None and card_type.endswith(f"_{card.type}")
 
 
 def _label_owner(position: int, label: FaceLine, lines: list[FaceLine], names: list[int],
@@ -567,7 +593,7 @@ def parse_faces(raw: str, start: int, end: int, lang: str,
         card.lines.append((*_span(label), _label_text(label, grammar), label.kind))
         if label.kind == "slot" and "slot" not in card.stats and card.type in (None, "item"):
             card.stats["slot"] = (label.value, _span(label))
-        if label.kind == "type" and card.type is None:
+        if label.kind == "type" and (card.type is None or _refines(card, label.value)):
             card.type, card.type_span = label.value, _span(label)
     for i, card in cards.items():
         body = _join_text([line.text for line in texts[i]])

@@ -38,6 +38,15 @@ SINGLE_LETTER_WORDS = {
     "ca": frozenset({"a", "i", "o"}),
 }
 
+#: Inflection endings that a stray space can cut off a word and that read as a word of their own
+#: (German ``Kampf es`` for ``Kampfes``). Only endings that are rarely a word right after another
+#: word belong here: Spanish or French ``es`` (``el jugador es``, ``tu es``) do not.
+INFLECTION_ENDINGS = {
+    "de": frozenset({"es", "s", "en", "n", "er", "em"}),
+    "nl": frozenset({"en", "s", "e", "er"}),
+    "en": frozenset({"s", "es", "ed"}),
+}
+
 
 class Lexicon:
     """Zipf frequencies for one language, with a per-instance cache."""
@@ -92,6 +101,11 @@ class Lexicon:
         if known is None:
             return True  # unknown language: do not presume a lone letter is damage
         return letter.lower() in known
+
+    def is_inflection_ending(self, token: str) -> bool:
+        """Whether ``token`` is an inflection ending of this language that a stray space may have
+        cut off the word before it."""
+        return token.lower() in INFLECTION_ENDINGS.get(self.lang, ())
 
     @property
     def joins_words(self) -> bool:

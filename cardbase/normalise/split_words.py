@@ -30,6 +30,10 @@ MIN_JOINED_ZIPF = 2.0
 COMPOUND_FLOOR = 1.5
 UNKNOWN_SCORE = -12.0
 MIN_SPLIT_RATE, MAX_SPLIT_RATE = 0.003, 0.1
+#: a word with its ending cut off is joined when the joined word is at least this common ...
+ENDING_MIN_ZIPF = 3.0
+#: ... and this much likelier (Zipf) than the two words side by side (``Kampf`` then ``es``)
+ENDING_MARGIN = 0.5
 
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -66,14 +70,28 @@ def _token_boundaries(tokens: list[str]) -> frozenset[int]:
     return frozenset(cuts)
 
 
+def _ending_score(first: str, ending: str, lexicon: Lexicon) -> float | None:
+    """The score of ``first`` + ``ending`` read as one word whose inflection ending a stray space
+    cut off (``Kampf es``), or None when that reading is not far likelier than two words."""
+    if not lexicon.is_inflection_ending(ending) or lexicon.is_fragment(first):
+        return None
+    joined = lexicon.zipf(first + ending)
+    apart = lexicon.zipf(first) + lexicon.zipf(ending) - 9.0   # two words side by side
+    if joined < ENDING_MIN_ZIPF or joined - apart < ENDING_MARGIN:
+        return None
+    return _single_score(first, lexicon) + _single_score(ending, lexicon) + (joined - apart)
+
+
 def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float,
                   bound: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset()),
-                  ) -> list[tuple[int, int]]:
+                  endings: bool = False) -> list[tuple[int, int]]:
     """Groups ``(i, j)`` of ``tokens[i:j]`` that read best as one word each.
 
     ``bound`` holds the indices of tokens glued to what stands before them (the ``s`` of
     ``it's``) and of tokens glued to what follows them (the ``l`` of ``l'une``, the ``p`` of
-    ``p.``): such a token is part of a word already and starts or ends no join on that side."""
+    ``p.``): such a token is part of a word already and starts or ends no join on that side.
+    With ``endings``, a word and an inflection ending cut off it are joined as well (only in a
+    document already shown to split words)."""
     glued_before, glued_after = bound
     n = len(tokens)
     best = [0.0] + [float("-inf")] * n
@@ -88,7 +106,13 @@ def best_grouping(tokens: list[str], lexicon: Lexicon, log_split: float,
                         or end - 1 in glued_after:
                     continue
                 if not any(lexicon.is_fragment(t) for t in tokens[start:end]):
-                    continue  # whole words side by side are not a split word
+                    ending = _ending_score(*tokens[start:end], lexicon) \
+                        if endings and size == 2 else None
+                    if ending is not None:
+                        best_total = best[start] + ending
+                        if best_total > best[end] + 1e-9:
+                            best[end], back[end] = best_total, start
+                    continue  # otherwise whole words side by side are not a split word
                 word = "".join(tokens[start:end])
                 zipf = lexicon.zipf(word)
                 if zipf < MIN_JOINED_ZIPF:
@@ -160,7 +184,8 @@ def evidence(text: str, lexicon: Lexicon, enough: int = 1) -> int:
 def repair_line(line: str, lexicon: Lexicon, log_split: float, offset: int = 0) -> list[Edit]:
     edits: list[Edit] = []
     for run, bound in _runs(line):
-        for start, end in best_grouping([m.group() for m in run], lexicon, log_split, bound):
+        for start, end in best_grouping([m.group() for m in run], lexicon, log_split, bound,
+                                        endings=True):
             for k in range(start, end - 1):
                 edits.append(Edit(offset + run[k].end(), offset + run[k + 1].start(), ""))
     return edits

@@ -117,7 +117,7 @@ def play_starting_cards(s: Situation, rulebook: str):
       cite={ES: ("En tu siguiente turno, empieza cogiendo cuatro cartas de cada mazo, boca abajo",
                  "Después, juega tu turno normalmente."),
             JA: "死んだプレイヤーは次の自分のターンで、ダンジョン及びトレジャーの山札から2枚づつカードを引いて手札にし",
-            DE: "Erst zu Beginn deines nächsten Zug es ziehst du wie zu Spielbeginn verdeckt 4 "},
+            DE: "Erst zu Beginn deines nächsten Zuges ziehst du wie zu Spielbeginn verdeckt 4 "},
       verbs=("draw",))
 def new_hand_after_death(s: Situation, rulebook: str):
     if s.verb != "draw" or not s.state.get("died_since_my_last_turn"):
@@ -326,7 +326,7 @@ def no_items_in_combat(s: Situation, rulebook: str):
                 "la tienes en tu mano como si ya la tienes en la mesa.",
             JA: "ポーション(Potion)はどの戦闘中であっても自分の手札または自分の場に出しているものを使用することが出来ます。",
             DE: "Ausnahme: Gegenstände mit dem Vermerk „Nur einmal einsetzbar“ dürfen auch während "
-                "eines gegnerischen Kampf es gespielt werden, sogar direkt aus der Hand."},
+                "eines gegnerischen Kampfes gespielt werden, sogar direkt aus der Hand."},
       overrides=("munchkin.items.when_to_play", "munchkin.combat.no_items_from_hand"),
       verbs=("play", "use"))
 def one_shot_in_combat(s: Situation, rulebook: str):
@@ -486,7 +486,7 @@ def no_returning(s: Situation, rulebook: str):
       N_("You may sell items for levels only during your own turn."),
       cite={ES: "Durante tu turno puedes vender objetos por valor de al menos 1.000 Piezas de Oro",
             JA: "自分のターンであれば、アイテムを売却して1000ゴールド毎に1レベルアップすることが出来ます。",
-            DE: "Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände"},
+            DE: "Lege jederzeit während deines Zuges (jedoch nicht im Kampf!) Gegenstände"},
       verbs=("sell",))
 def sell_on_own_turn(s: Situation, rulebook: str):
     if s.verb != "sell":
@@ -512,7 +512,7 @@ def sell_from_hand_or_play(s: Situation, rulebook: str):
       N_("You may not sell items while you are in combat."),
       cite={ES: "Mientras estés luchando en un combate no puedes vender",
             JA: "アイテムの売却やトレードは戦闘中には行うことができません。",
-            DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände",
+            DE: ("Lege jederzeit während deines Zuges (jedoch nicht im Kampf!) Gegenstände",
                  "Es ist allerdings nicht erlaubt,verk oder zu handeln (siehe unten).")},
       restriction=True,
       verbs=("sell",))
@@ -540,7 +540,7 @@ HALFLING_SELLS = N_("your Halfling's power lets you sell for a level below 1,000
                  "ただし、1100ゴールドのように半端が出たとしてもお釣りをもらうことはできません。",
                  "またアイテムを売却する事によってレベルを購入する事もできます-アイテム参照(Item)。",
                  "例えば、2000ゴールドで売れれば2レベルアップすることは出来ます。"),
-            DE: ("Lege jederzeit während deines Zug es (jedoch nicht im Kampf!) Gegenstände mit "
+            DE: ("Lege jederzeit während deines Zuges (jedoch nicht im Kampf!) Gegenstände mit "
                  "einem Gesamtwert von mindestens 1.000 Goldstücken ab, um sofort eine Stufe "
                  "aufzusteigen.",
                  "Es gibt natürlich kein Wechselgeld.",
@@ -615,7 +615,7 @@ def level_ten(s: Situation, rulebook: str):
                  "トレードは戦闘時を除いていつでも行うことが出来ます。"),
             DE: ("Du darfst Gegenstände – aber keine anderen Karten – mit deinen Mitspielern",
                  "jedoch nur solche, die du bereits trägst, also nicht von deiner Hand.",
-                 "Handeln kannst du jeder zeit, also auch außerhalb deines eigenen Zug es – "
+                 "Handeln kannst du jeder zeit, also auch außerhalb deines eigenen Zuges – "
                  "jedoch nicht, wenn du dich im Kampf befindest.")},
       verbs=("trade",))
 def trading(s: Situation, rulebook: str):
@@ -838,7 +838,7 @@ def curse_any_time(s: Situation, rulebook: str):
                 "Problemas\", o contra otro jugador (junto a la carta de Monstruo Errante).",
             JA: "他にモンスターカードが適応される場合としては、\"もめ事を探す(Looking for Troubel)\"を行った場合や他のプレイヤーがワンダリングモンスターカード(the Wandering Monster Card)をプレイした場合等が有ります。",
             DE: "Du kannst es entweder in deinem eigenen Zug in Phase 2: Auf Ärger aus sein "
-                "spielen oder zusammen mit einem Wandernden Monster während des Kampf es eines "
+                "spielen oder zusammen mit einem Wandernden Monster während des Kampfes eines "
                 "Mitspielers."},
       verbs=("play", "look_for_trouble"))
 def monster_from_hand(s: Situation, rulebook: str):

@@ -404,7 +404,7 @@ def empty_deck(s: Situation, rulebook: str):
             JA: "トレードで受け取ったアイテムは場に出さなくてはならず、自ターンが来るまで売却することは出来ません。",
             DE: ("Jeder Gegenstand, den du durch einen Handel bekommst, wird sofort ausgelegt.",
                  "Du darfst den Gegenstand nur dann sofort verkaufen, wenn du dich in deinem "
-                 "eigenen Zug und außerhalb eines Kampf es befindest.")},
+                 "eigenen Zug und außerhalb eines Kampfes befindest.")},
       restriction=True,
       # about selling a traded item, it decides over the rule on where sold items come from
       overrides=("munchkin.selling.from_hand_or_play",),
