@@ -9,6 +9,7 @@ whose value changes the verdict, so that it can be asked for.
 
 from __future__ import annotations
 
+from .dotted import put, without
 from .facts import ASKED_KEYS, Fact, Reading
 from .vocabulary import (CARD_TYPES_OF_GAME, COUNT_AS_STATE, DEFAULT_VERB,
                          DEFAULT_VERB_OF_KIND, DESTINATION_SOURCES, GAME_OF_CARD_TYPE,
@@ -61,14 +62,6 @@ def choose_rulebook(reading: Reading, game: str, rulebooks: list[dict]) -> str |
     return found[0] if len(found) == 1 else None
 
 
-def _put(query: dict, path: str, value) -> None:
-    parts = path.split(".")
-    node = query
-    for part in parts[:-1]:
-        node = node.setdefault(part, {})
-    node[parts[-1]] = value
-
-
 def build_query(reading: Reading, game: str,
                 rulebook: str | None) -> tuple[dict, list, list[str]]:
     """The query, the facts it was built from (the first of each key wins, a verb of higher
@@ -103,7 +96,7 @@ def build_query(reading: Reading, game: str,
             continue
         seen[fact.key] = fact.value
         used.append(fact)
-        _put(query, fact.key, fact.value)
+        put(query, fact.key, fact.value)
     if reading.card and "action.card_type" not in seen and reading.card["game"] == game:
         query["action"]["card"] = reading.card["name"]
     verb = query["action"].get("verb")
@@ -149,21 +142,6 @@ def build_query(reading: Reading, game: str,
 MAX_SET_ASIDE = 3
 
 
-def _without(query: dict, key: str) -> dict:
-    import copy
-
-    trial = copy.deepcopy(query)
-    parts = key.split(".")
-    node = trial
-    for part in parts[:-1]:
-        node = node.get(part, {})
-    node.pop(parts[-1], None)
-    for section in ("state", "action"):
-        for name in [k for k, v in trial.get(section, {}).items() if v == {}]:
-            del trial[section][name]
-    return trial
-
-
 def settle(run, query: dict, used: list) -> tuple[dict, dict, list, list[str]]:
     """The checker's answer to ``query``, setting aside the facts it refuses: a reading can
     put together facts no situation has (a level read from a number that was a score, "the
@@ -182,7 +160,7 @@ def settle(run, query: dict, used: list) -> tuple[dict, dict, list, list[str]]:
         candidates = sorted((f for f in used if f.key.startswith(("state.", "action."))
                              and f.key != "action.verb"), key=lambda f: (f.priority, -f.start))
         for fact in candidates:
-            trial = _without(query, fact.key)
+            trial = without(query, fact.key)
             try:
                 result = run(trial)
             except QueryError:
@@ -192,7 +170,7 @@ def settle(run, query: dict, used: list) -> tuple[dict, dict, list, list[str]]:
         if not candidates:
             break
         fact = candidates[0]
-        query = _without(query, fact.key)
+        query = without(query, fact.key)
         used = [f for f in used if f is not fact]
         set_aside += fact.words
     raise first

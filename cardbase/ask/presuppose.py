@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 
+from .dotted import get, put
 from .vocabulary import PHASES_OF_GAME, STATE_KEYS_OF_GAME
 
 #: facts an act presupposes, as dotted paths; ``None`` for the role: it depends on whose turn
@@ -27,23 +28,6 @@ PRESUPPOSED = {
 DEFAULTED = ("state.phase", "state.my_turn", "state.dead")
 #: the values tried against each default, to see whether the verdict depends on it
 ALTERNATIVES = {"state.phase": ("combat",), "state.my_turn": (False,), "state.dead": (True,)}
-
-
-def _get(query: dict, path: str):
-    node = query
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return None
-        node = node[part]
-    return node
-
-
-def _put(query: dict, path: str, value) -> None:
-    parts = path.split(".")
-    node = query
-    for part in parts[:-1]:
-        node = node.setdefault(part, {})
-    node[parts[-1]] = value
 
 
 def _fits(game: str, path: str, value) -> bool:
@@ -60,17 +44,17 @@ def presuppose(query: dict, verb_words: list[str]) -> list[dict]:
     ``assumed`` entries for them, ``why`` the words of the act."""
     game, verb = query["game"], query["action"].get("verb")
     assumed = []
-    stated_phase = _get(query, "state.phase")
+    stated_phase = get(query, "state.phase")
     if stated_phase is not None and stated_phase != "combat":
         return assumed   # the question puts the act in another phase: nothing is presupposed
     for path, value in PRESUPPOSED.get(verb, {}).items():
-        if _get(query, path) is not None:
+        if get(query, path) is not None:
             continue
         if path == "state.role" and value is None:
-            value = "fighter" if _get(query, "state.my_turn") is not False else "helper"
+            value = "fighter" if get(query, "state.my_turn") is not False else "helper"
         if not _fits(game, path, value):
             continue
-        _put(query, path, value)
+        put(query, path, value)
         assumed.append({"key": path, "value": value, "why": " ".join(verb_words)})
     return assumed
 
@@ -90,7 +74,7 @@ def defaults(run, query: dict, verdict: str) -> list[dict]:
 
     game, assumed = query["game"], []
     for path in DEFAULTED:
-        if _get(query, path) is not None or not _fits(game, path, default_value(game, path)):
+        if get(query, path) is not None or not _fits(game, path, default_value(game, path)):
             continue
         if path == "state.phase" and "combat" in query.get("state", {}):
             continue   # a combat stated says the phase
@@ -98,7 +82,7 @@ def defaults(run, query: dict, verdict: str) -> list[dict]:
             if not _fits(game, path, value):
                 continue
             trial = copy.deepcopy(query)
-            _put(trial, path, value)
+            put(trial, path, value)
             try:
                 changed = run(trial)["verdict"] != verdict
             except CardbaseError:
