@@ -89,8 +89,7 @@ def _add_parameter_quotes(conn, rulebook: str | None, quotes: dict) -> None:
         load_rules(game)
     if not any(b in PARAMETERS for b in games if rulebook is None or b == rulebook):
         return
-    from .editions import PARAMETER_RULES
-    from .munchkin import EDITION_QUOTES
+    from .munchkin import EDITION_QUOTES, PARAMETER_RULES
 
     for book, named in EDITION_QUOTES.items():
         for name, quote in named.items():

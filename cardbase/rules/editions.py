@@ -18,20 +18,8 @@ from ..i18n import _
 from ..storage import queries
 from .engine import Citer
 from .model import rules_for
-from .munchkin import EDITION_QUOTES, EDITIONS
+from .munchkin import EDITION_QUOTES, EDITIONS, PARAMETER_RULES
 from .table import decision_table
-
-#: which rule each edition parameter drives
-PARAMETER_RULES = {
-    "starting_cards": ("munchkin.setup.starting_cards", "munchkin.death.new_hand"),
-    "hand_limit": ("munchkin.charity.hand_limit",),
-    "dwarf_hand_limit": ("munchkin.charity.hand_limit",),
-    "escape_roll": ("munchkin.running_away.roll",),
-    "gold_per_level": ("munchkin.selling.thousand_gold", "munchkin.winning.kill_for_level_ten"),
-    "min_players": ("munchkin.setup.players",),
-    "max_players": ("munchkin.setup.players",),
-}
-
 
 def _once(citations: list[dict]) -> list[dict]:
     """``citations`` without a quote that two contrary rules share said twice."""

@@ -32,6 +32,17 @@ def _load_editions() -> tuple[dict, dict]:
 
 #: the numbers in which the editions differ, and the sentence of each rulebook stating each
 EDITIONS, EDITION_QUOTES = _load_editions()
+
+#: which rule each edition parameter drives
+PARAMETER_RULES = {
+    "starting_cards": ("munchkin.setup.starting_cards", "munchkin.death.new_hand"),
+    "hand_limit": ("munchkin.charity.hand_limit",),
+    "dwarf_hand_limit": ("munchkin.charity.hand_limit",),
+    "escape_roll": ("munchkin.running_away.roll",),
+    "gold_per_level": ("munchkin.selling.thousand_gold", "munchkin.winning.kill_for_level_ten"),
+    "min_players": ("munchkin.setup.players",),
+    "max_players": ("munchkin.setup.players",),
+}
 PARAMETERS.update(EDITIONS)
 
 
