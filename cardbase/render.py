@@ -374,20 +374,26 @@ def differences(result: dict) -> None:
           max(result["differing_cells"], len(result["examples"])))
 
 
-def coverage(result: dict, unaccounted: bool = False) -> None:
-    """``cardbase rules coverage``: a line per rulebook, then (asked for) the sentences left."""
+def coverage(result: dict, unaccounted: bool = False, partial: bool = False) -> None:
+    """``cardbase rules coverage``: a line per rulebook, then (asked for) the sentences decided
+    only in part, each with the facts its rules lack, and the sentences left."""
     for book in result["rulebooks"]:
         reasons = ", ".join(f"{words.coverage_reason(reason)} {n}"
                             for reason, n in sorted(book["by_reason"].items()))
-        click.echo(_("{rulebook}: {sentences} sentences, {encoded} encoded, {not_executable} not "
-                     "executable ({reasons}), {unaccounted} unaccounted",
+        click.echo(_("{rulebook}: {sentences} sentences, {encoded} encoded, {partial} partial, "
+                     "{not_executable} not executable ({reasons}), {unaccounted} unaccounted",
                      rulebook=book["rulebook"], sentences=book["sentences"],
-                     encoded=book["encoded"], not_executable=book["not_executable"],
-                     reasons=reasons or "-", unaccounted=book["unaccounted"]))
-        if unaccounted:
-            for item in book["items"]:
-                if item["status"] == "unaccounted":
-                    click.echo(f"    {item['section']}: {item['sentence']}")
+                     encoded=book["encoded"], partial=book["partial"],
+                     not_executable=book["not_executable"], reasons=reasons or "-",
+                     unaccounted=book["unaccounted"]))
+        for item in book["items"]:
+            if partial and item["status"] == "partial":
+                click.echo(f"    {item['section']}: {item['sentence']}")
+                for lack in item["lacks"]:
+                    click.echo("      " + _("partial: the rule {rule} cannot see {fact}",
+                                            rule=lack["rule"], fact=_(lack["fact"])))
+            elif unaccounted and item["status"] == "unaccounted":
+                click.echo(f"    {item['section']}: {item['sentence']}")
 
 
 def decision_table(result: dict) -> None:

@@ -508,7 +508,8 @@ def test_coverage_counts_every_sentence_and_marks_those_a_rule_quotes(conn):
     assert {b["rulebook"] for b in books} == {r[0] for r in conn.execute("SELECT id FROM rulebooks")}
     for book in books:
         assert book["sentences"] == len(book["items"]) > 0
-        assert book["encoded"] + book["not_executable"] + book["unaccounted"] == book["sentences"]
+        assert (book["encoded"] + book["partial"] + book["not_executable"]
+                + book["unaccounted"]) == book["sentences"]
         assert book["encoded"] > 0
     es = [b for b in books if b["rulebook"] == "munchkin-es"][0]
     thief = [i for i in es["items"] if "un Ladrón no puede robar" in i["sentence"]][0]
@@ -565,6 +566,93 @@ def test_rules_coverage_command(runner, built_db):
                                   str(built_db), "--unaccounted"])
     assert result.exit_code == 0, result.output
     assert "munchkin-ja:" in result.output and "encoded" in result.output
+
+
+def _fake_rulebook(monkeypatch, tmp_path, body, citations, partial):
+    """``coverage`` over one section of one rulebook, with the rule citations given."""
+    from types import SimpleNamespace
+
+    from cardbase.rules import coverage as module
+
+    fake = SimpleNamespace(
+        rule_citation_rows=lambda conn: [(rule, "book", quote) for rule, quote in citations],
+        partial_citation_rows=lambda conn: [(rule, "book", quote, fact)
+                                            for rule, quote, fact in partial],
+        rule_sections_with_lang=lambda conn: [("book/s", "S", body, "es")],
+        rulebook_games=lambda conn: {})
+    monkeypatch.setattr(module, "queries", fake)
+    monkeypatch.setattr(module, "_DATA", tmp_path)
+    return module.coverage(None)["rulebooks"][0]
+
+
+def test_a_citation_declared_partial_makes_its_sentence_partial_with_the_fact(monkeypatch,
+                                                                              tmp_path):
+    body = "Roba una carta. Si no puedes ganar solo, pide ayuda. Huye."
+    book = _fake_rulebook(
+        monkeypatch, tmp_path, body,
+        [("r.draw", "Roba una carta."), ("r.help", "Si no puedes ganar solo"),
+         ("r.other", "pide ayuda")],
+        [("r.help", "Si no puedes ganar solo", "combat strengths")])
+    status = {item["sentence"]: item for item in book["items"]}
+    assert status["Roba una carta."]["status"] == "encoded"
+    assert status["Roba una carta."]["lacks"] == []
+    helped = status["Si no puedes ganar solo, pide ayuda."]
+    # one rule deciding a sentence whole does not make whole what another decides in part
+    assert helped["status"] == "partial"
+    assert helped["rules"] == ["r.help", "r.other"]
+    assert helped["lacks"] == [{"rule": "r.help", "fact": "combat strengths"}]
+    assert status["Huye."]["status"] == "unaccounted"
+    assert (book["encoded"], book["partial"], book["unaccounted"]) == (1, 1, 1)
+
+
+def test_a_partial_citation_is_declared_with_its_fact_and_stored_with_it():
+    from cardbase.rules.citations import rule_rows
+    from cardbase.rules.model import lacks, partial
+
+    quote = partial("Una frase.", lacks="a fact")
+    assert quote == "Una frase." and lacks(quote) == "a fact" and lacks("Una frase.") is None
+    with pytest.raises(ValueError, match="names the fact"):
+        partial("Una frase.", lacks=" ")
+    rows = {row["id"]: row for row in rule_rows([])}
+    curse = rows["munchkin.curse.next_combat_is_this_one"]["citations"]
+    assert [c["lacks"] for c in curse] == ["how long a curse lasts"]
+    assert all(type(c["quote"]) is str for row in rows.values() for c in row["citations"])
+
+
+def test_every_partial_sentence_names_a_translated_fact(conn):
+    from cardbase.i18n import _, language
+    from cardbase.rules.coverage import coverage
+
+    books = coverage(conn)["rulebooks"]
+    partial = [item for book in books for item in book["items"] if item["status"] == "partial"]
+    assert partial, "the rulebooks' sentences decided only in part are declared"
+    for item in partial:
+        assert item["lacks"], item
+        for lack in item["lacks"]:
+            assert lack["fact"].strip() and lack["rule"] in item["rules"], item
+    facts = {lack["fact"] for item in partial for lack in item["lacks"]}
+    for lang in ("es", "de", "ja", "vi"):
+        with language(lang):
+            assert all(_(fact) != fact for fact in facts), lang
+    for book in books:
+        assert book["partial"] == sum(i["status"] == "partial" for i in book["items"])
+
+
+def test_rules_coverage_lists_partial_sentences_in_the_users_language(runner, built_db):
+    from cardbase.cli import main
+
+    result = runner.invoke(main, ["rules", "coverage", "--rulebook", "munchkin-es", "--partial",
+                                  "--db", str(built_db)], env={"LANGUAGE": "es"})
+    assert result.exit_code == 0, result.output
+    head, *listed = result.output.splitlines()
+    assert " parciales, " in head and " partial" not in head
+    assert "parcial: la regla munchkin.curse.next_combat_is_this_one no puede ver cuánto dura " \
+           "una maldición" in result.output
+    assert not any("cannot see" in line for line in listed)
+    data = json.loads(runner.invoke(main, ["rules", "coverage", "--rulebook", "munchkin-es",
+                                           "--json", "--db", str(built_db)]).output)
+    book = data["rulebooks"][0]
+    assert book["partial"] == sum(i["status"] == "partial" for i in book["items"]) > 0
 
 
 def test_a_list_number_stays_with_its_sentence():

@@ -121,11 +121,11 @@ def test_a_rulebook_page_marks_encoded_sentences_with_the_right_links(rendered):
                 assert rule in [r.id for r, _quote in result.deciding], (sentence, href)
                 tried += 1
     assert tried > 5
-    # every encoded sentence of the rulebook is marked
+    # every sentence of the rulebook a rule cites (whole or in part) is marked
     from cardbase.rules.coverage import coverage as rules_coverage
 
     encoded = [i for i in rules_coverage(conn, "munchkin-es")["rulebooks"][0]["items"]
-               if i["status"] == "encoded"]
+               if i["status"] in ("encoded", "partial")]
     assert len(marked) == len(encoded)
 
 
@@ -142,3 +142,9 @@ def test_a_rulebook_page_opens_with_its_coverage(rendered):
     for reason, n in entry["by_reason"].items():
         word = coverage.REASON_WORDS[reason].replace("-", "\\-")
         assert f"| — {word} | {n} |" in head
+    # the sentences decided only in part are counted apart, with the facts their rules lack
+    assert entry["partial"] > 0
+    assert (f"| Partial: the checker applies them only in part; it cannot see | "
+            f"{entry['partial']} |") in head
+    for fact in {lack["fact"] for item in entry["items"] for lack in item["lacks"]}:
+        assert f"| — {fact} | |" in head

@@ -235,17 +235,20 @@ def rules_group():
 
 
 @rules_group.command("coverage", help=N_("Every sentence of every rule section: encoded by a rule, "
-                                         "not executable, or unaccounted."))
+                                         "decided only in part, not executable, or "
+                                         "unaccounted."))
 @option("--rulebook", help=N_("One rulebook only."))
 @option("--unaccounted", is_flag=True,
         help=N_("Also list the sentences no rule encodes and no note accounts for."))
+@option("--partial", is_flag=True,
+        help=N_("Also list the sentences a rule decides only in part, with the fact it lacks."))
 @db_option
 @json_option
 @guarded
-def rules_coverage(rulebook, unaccounted, db_path, as_json):
+def rules_coverage(rulebook, unaccounted, partial, db_path, as_json):
     from ..rules.coverage import coverage
 
     result = coverage(_connect(db_path), rulebook)
     if as_json:
         return render.json_output(result)
-    render.coverage(result, unaccounted)
+    render.coverage(result, unaccounted, partial)

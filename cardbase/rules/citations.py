@@ -3,13 +3,14 @@
 At build time every rule of every game is listed with its statement, and every quote it rests on
 is found in the repaired text of the rulebook it cites: the section that holds it and its span in
 the raw source. The pipeline hands these rows to the storage writer, so the database shows which
-sentence of which rulebook each rule enforces, and a query never has to search for a quote.
+sentence of which rulebook each rule enforces (and, for a quote it decides only in part, the fact
+it lacks), and a query never has to search for a quote.
 """
 
 from __future__ import annotations
 
 from .. import games
-from .model import REGISTRY, rules_for
+from .model import REGISTRY, lacks, rules_for
 
 
 def _all_rules():
@@ -27,8 +28,8 @@ def rule_rows(rulebooks) -> list[dict]:
         for rulebook_id, quotes in sorted(rule.citations.items()):
             item = by_id.get(rulebook_id)
             for quote in quotes:
-                citations.append({"rulebook": rulebook_id, "quote": quote,
-                                  **_locate(item, quote)})
+                citations.append({"rulebook": rulebook_id, "quote": str(quote),
+                                  "lacks": lacks(quote), **_locate(item, quote)})
         rows.append({"id": rule.id, "games": list(rule.games), "statement": rule.statement,
                      "overrides": list(rule.overrides), "restriction": rule.restriction,
                      "citations": citations})

@@ -4,7 +4,9 @@ Every section that states rules is split into sentences by its language's rules 
 the others at a full stop, question or exclamation mark followed by a capital, and at line
 breaks; a colon introducing an example or a list does not end a sentence). A sentence is
 ``encoded`` when some rule's citation, or the quote of an edition parameter the rules read,
-overlaps it, even in part, and ``unaccounted`` otherwise. The ``not_executable`` statuses
+overlaps it, even in part; ``partial`` when a citation overlapping it is declared decided only in
+part (``model.partial``), each such citation naming the fact its rule lacks; ``unaccounted``
+otherwise. The ``not_executable`` statuses
 (flavour, examples, components...) are read from ``coverage/<rulebook>.json`` beside this
 module, each entry quoting its sentence exactly (and, optionally, naming its section, so that a
 short fragment of a damaged section accounts for that fragment only); an entry whose quote no
@@ -21,6 +23,9 @@ from ..errors import DataError
 from ..i18n import _
 from ..storage import queries
 
+#: a sentence's statuses: cited by a rule deciding it whole, cited by rules of which one decides
+#: it only in part, stating no rule, neither
+STATUSES = ("encoded", "partial", "not_executable", "unaccounted")
 #: the reasons a sentence may be ``not_executable`` (rules-coverage spec)
 REASONS = ("flavour", "example", "advice", "component", "cross_reference", "credits", "advert",
            "card_text", "table_talk", "damaged")
@@ -108,11 +113,16 @@ def unaccounted(conn, rulebook: str) -> tuple[int, int]:
 
 
 def coverage(conn, rulebook: str | None = None) -> dict:
-    """Per rulebook: how many sentences, how many encoded, not executable (by reason) and
-    unaccounted, and every sentence with its status."""
+    """Per rulebook: how many sentences, how many encoded, partial, not executable (by reason)
+    and unaccounted, and every sentence with its status (a ``partial`` one with ``lacks``: each
+    rule deciding it only in part and the fact that rule cannot see)."""
     quotes: dict[str, dict[str, set]] = {}
     for rule_id, book, quote, *_rest in queries.rule_citation_rows(conn):
         quotes.setdefault(book, {}).setdefault(quote, set()).add(rule_id)
+    # per rulebook and quote: (rule, the fact it lacks) of each citation decided only in part
+    lacking: dict[str, dict[str, set]] = {}
+    for rule_id, book, quote, fact in queries.partial_citation_rows(conn):
+        lacking.setdefault(book, {}).setdefault(quote, set()).add((rule_id, fact))
     _add_parameter_quotes(conn, rulebook, quotes)
     books: dict[str, dict] = {}
     for ref, _heading, body, lang in queries.rule_sections_with_lang(conn):
@@ -120,19 +130,23 @@ def coverage(conn, rulebook: str | None = None) -> dict:
         if rulebook is not None and book != rulebook:
             continue
         entry = books.setdefault(book, {"rulebook": book, "sentences": 0, "encoded": 0,
-                                        "not_executable": 0, "by_reason": {},
+                                        "partial": 0, "not_executable": 0, "by_reason": {},
                                         "unaccounted": 0, "items": []})
         cited = []
         for quote, rules in quotes.get(book, {}).items():
+            partly = lacking.get(book, {}).get(quote, set())
             at = body.find(quote)
             while at >= 0:
-                cited.append((at, at + len(quote), rules))
+                cited.append((at, at + len(quote), rules, partly))
                 at = body.find(quote, at + 1)
         for a, b in sentences(body, lang):
             text = body[a:b]
-            rules = sorted({r for qa, qb, rs in cited if qa < b and qb > a for r in rs})
-            item = {"section": ref, "sentence": text, "status": "encoded" if rules else
-                    "unaccounted", "rules": rules, "reason": None}
+            over = [(rs, ps) for qa, qb, rs, ps in cited if qa < b and qb > a]
+            rules = sorted({r for rs, _ps in over for r in rs})
+            lacks = [{"rule": r, "fact": f} for r, f in sorted({p for _rs, ps in over for p in ps})]
+            status = "partial" if lacks else "encoded" if rules else "unaccounted"
+            item = {"section": ref, "sentence": text, "status": status, "rules": rules,
+                    "reason": None, "lacks": lacks}
             entry["items"].append(item)
     if rulebook is not None and rulebook not in books:
         raise DataError(_("no rulebook {rulebook!r} with rule sections", rulebook=rulebook))

@@ -4,7 +4,7 @@ game, cited from the Spanish rules."""
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, depends, partial, rule
 from .query import Situation
 
 ES = "dungeon-mayhem-es"
@@ -172,7 +172,9 @@ def defense(s: Situation, rulebook: str):
 
 @rule("dungeon_mayhem.attack.choose_a_target", GAME,
       N_("An Attack card targets a player or one of their Defense cards, chosen when you play it."),
-      cite={ES: ("Dungeon Mayhem es una batalla todos contra todos para dos a cuatro jugadores.",
+      cite={ES: (partial("Dungeon Mayhem es una batalla todos contra todos para dos a cuatro "
+                         "jugadores.",
+                         lacks=N_("how many players a game has")),
                  "Las cartas de ataque hacen daño a tus oponentes",
                  "Cuando juegas una carta de Ataque, elige un jugador (o carta de Defensa) como "
                  "objetivo de ese ataque.")},
@@ -212,8 +214,9 @@ def for_yourself(s: Situation):
 @rule("dungeon_mayhem.heal.one_per_symbol", GAME,
       N_("A Heal card gives you one hit point for each heal symbol on it."),
       cite={ES: ("Las cartas de sanación te permiten recuperarte del daño.",
-                 "Cuando juegas una carta de Curación, obtienes un punto de golpe por cada "
-                 "símbolo",
+                 partial("Cuando juegas una carta de Curación, obtienes un punto de golpe por "
+                         "cada símbolo",
+                         lacks=N_("the symbols a Dungeon Mayhem card shows")),
                  # the end of that sentence, cut off from it by a lost symbol and an artifact
                  "en esa carta.")},
       restriction=True,
@@ -327,8 +330,9 @@ def stays_until_destroyed(s: Situation, rulebook: str):
       N_("A Draw card lets you draw, on your turn, one card into your hand for each draw symbol "
          "on it."),
       cite={ES: ("Jugar cartas de Robar te permite robar cartas adicionales.",
-                 "Cuando juegue una carta de Robar, ponga una carta en su mano por cada [□] n "
-                 "símbolo de esa carta.")},
+                 partial("Cuando juegue una carta de Robar, ponga una carta en su mano por cada "
+                         "[□] n símbolo de esa carta.",
+                         lacks=N_("the symbols a Dungeon Mayhem card shows")))},
       overrides=("dungeon_mayhem.turn.draw_first",),
       verbs=("draw",))
 def draw_card(s: Situation, rulebook: str):
@@ -347,8 +351,11 @@ def draw_card(s: Situation, rulebook: str):
 @rule("dungeon_mayhem.symbols.use_every_symbol", GAME,
       N_("A card with more than one kind of symbol does everything its symbols say: you use all "
          "of them when you play it."),
-      cite={ES: ("Algunas cartas tienen más de un tipo de símbolo.",
-                 "Cuando juegas una de esas cartas, ¡puedes usar todos los símbolos diferentes!")},
+      cite={ES: (partial("Algunas cartas tienen más de un tipo de símbolo.",
+                         lacks=N_("the symbols a Dungeon Mayhem card shows")),
+                 partial("Cuando juegas una de esas cartas, ¡puedes usar todos los símbolos "
+                         "diferentes!",
+                         lacks=N_("the symbols a Dungeon Mayhem card shows")))},
       verbs=("use",))
 def every_symbol(s: Situation, rulebook: str):
     if s.verb != "use":

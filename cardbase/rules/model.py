@@ -11,7 +11,10 @@ contradicting them. ``counterparts`` names, for a rule some editions state and o
 the rules in which those others say something else on the same point (for ``cardbase diff``).
 ``point`` names the question a rule answers where a game's rulebook may have lost its sentence on
 it (how the winning level may be reached): a rulebook that states no rule on a point its game's
-rules answer says nothing there, so what its other rules allow is not the whole answer.
+rules answer says nothing there, so what its other rules allow is not the whole answer. A quote
+the rule decides only in part is written ``partial(quote, lacks=...)``: ``lacks`` names the fact
+of the sentence the rule cannot see (combat strengths, how long a curse lasts), and coverage
+counts that sentence ``partial``, not ``encoded``.
 """
 
 from __future__ import annotations
@@ -54,6 +57,31 @@ class Outcome:
 
 ALLOW = Outcome(ALLOWED)
 FORBID = Outcome(FORBIDDEN)
+
+
+class Partial(str):
+    """A quote its rule decides only in part; ``lacks`` (a message id) names the fact of the
+    sentence the rule cannot see. It is the quote itself everywhere a quote is read."""
+
+    def __new__(cls, quote: str, lacks: str):
+        made = super().__new__(cls, quote)
+        made.lacks = lacks
+        return made
+
+    def __reduce__(self):
+        return Partial, (str(self), self.lacks)
+
+
+def partial(quote: str, *, lacks: str) -> Partial:
+    """A citation decided only in part: ``lacks`` is the missing fact, in a few words (``N_``)."""
+    if not lacks or not lacks.strip():
+        raise ValueError(f"a partial citation names the fact its rule lacks: {quote!r}")
+    return Partial(quote, lacks)
+
+
+def lacks(quote: str) -> str | None:
+    """The fact a citation's rule cannot see, or ``None`` for a citation decided whole."""
+    return getattr(quote, "lacks", None)
 
 
 def depends(condition: str, **values) -> Outcome:

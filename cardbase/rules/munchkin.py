@@ -8,7 +8,7 @@ are shared with Munchkin Warhammer Age of Sigmar, whose German passages are cite
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, PARAMETERS, depends, rule
+from .model import ALLOW, FORBID, PARAMETERS, depends, partial, rule
 from .query import Situation
 
 ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
@@ -386,15 +386,19 @@ def one_big_item(s: Situation, rulebook: str):
 @rule("munchkin.items.slots", FAMILY,
       N_("You may use only one headgear, one armor, one footgear, and two 1-hand items or one "
          "2-hand item, unless a card lets you ignore the limit."),
-      cite={ES: "Asimismo, sólo puedes usar un Cubrecabeza, una Armadura, un Calzado y dos objetos "
-                "de \"1 Mano\" (o uno de \"2 Manos\")...",
-            JA: ("特殊なカードによる効果が無い限り、同じような制限として、ヘッドギアは1個、アーマーも1個、フットギアも1個しか装備できません。",
+      cite={ES: partial("Asimismo, sólo puedes usar un Cubrecabeza, una Armadura, un Calzado y "
+                        "dos objetos de \"1 Mano\" (o uno de \"2 Manos\")...",
+                        lacks=N_("a card or ability that lets you use more items")),
+            JA: (partial("特殊なカードによる効果が無い限り、同じような制限として、ヘッドギアは1個、アーマーも1個、フットギアも1個しか装備できません。",
+                         lacks=N_("a card or ability that lets you use more items")),
                  "後、ハンドアイテムを2個(または両手アイテム(two hands)を1個)扱うことが出来ます。"),
             DE: ("Weiterhin darfst du nur 1 Kopfbedeckung, 1 Rüstung, 1 Schuhwerk und 2 "
                  "Gegenstände für jeweils „1 Hand“ (oder 1 Gegenstand für „2 Hände“) gleichzeitig "
                  "nutzen",
-                 "– es sei denn du hast Karten oder spezielle Fähigkeiten, die dir erlauben, mehr "
-                 "zu nutzen, oder eine Karte, die dich schummeln lässt.")},
+                 partial("– es sei denn du hast Karten oder spezielle Fähigkeiten, die dir "
+                         "erlauben, mehr zu nutzen, oder eine Karte, die dich schummeln lässt.",
+                         lacks=N_("Warhammer's cheat cards, and cards or abilities that let "
+                                  "you use more items")))},
       restriction=True,
       verbs=("play", "equip"))
 def slots(s: Situation, rulebook: str):

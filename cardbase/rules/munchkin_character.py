@@ -12,7 +12,7 @@ says the same); a rule only one edition states cites only that one, so ``cardbas
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, FORBIDDEN, REGISTRY, depends, rule
+from .model import ALLOW, FORBID, FORBIDDEN, REGISTRY, depends, partial, rule
 from .query import Situation
 
 ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
@@ -321,15 +321,21 @@ def alliance_benefits(s: Situation, rulebook: str):
 @rule("munchkin.items.restricted_use", FAMILY,
       N_("Anyone may carry any item, but an item usable only by a certain Race, Class or army "
          "gives its bonus only to a character who is one."),
-      cite={ES: ("Cualquiera puede llevar cualquier objeto, pero algunos tienen restricciones "
-                 "para su uso.",
+      cite={ES: (partial("Cualquiera puede llevar cualquier objeto, pero algunos tienen "
+                         "restricciones para su uso.",
+                         lacks=N_("which Races, Classes or armies may use an item, when no "
+                                  "card is named")),
                  "Por ejemplo, la Maza Afilada sólo puede ser blandida por Clérigos.",
                  "Su Bonus sólo se tiene en cuenta para quien sea un Clérigo (tenga en juego una "
                  "carta de Clase Clérigo)."),
-            JA: ("だれでもアイテムを運ぶことができますが、いくつかのアイテムには制限が有る物があります。",
+            JA: (partial("だれでもアイテムを運ぶことができますが、いくつかのアイテムには制限が有る物があります。",
+                         lacks=N_("which Races, Classes or armies may use an item, when no "
+                                  "card is named")),
                  "例えば、\"the Mace of Sharpness\"は僧侶だけが扱うことが出来ます。",
                  "そのアイテムのボーナスは、利用する時点で僧侶である場合のみ考慮します。"),
-            DE: ("Manche Gegenstände haben Einschränkungen ihrer Nutzung, wie z.",
+            DE: (partial("Manche Gegenstände haben Einschränkungen ihrer Nutzung, wie z.",
+                         lacks=N_("which Races, Classes or armies may use an item, when no "
+                                  "card is named")),
                  "B. „Nur von Moon clan Gr ots nutzbar“.",
                  "Andere Charaktere können solche Gegenstände zwar auch tragen, aber sie können "
                  "ihre Fähigkeit nicht nutzen.")},

@@ -13,7 +13,7 @@ are distinct, so ``diff`` finds the difference.
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, depends, partial, rule
 from .query import Situation
 
 ES, JA, DE = "munchkin-es", "munchkin-ja", "munchkin-warhammer-aos-de"
@@ -97,7 +97,8 @@ def one_card_one_monster(s: Situation, rulebook: str):
 @rule("munchkin.monster.several_names_several_monsters", ("munchkin",),
       N_("In the older edition a Monster card that names several monsters is not a single "
          "monster."),
-      cite={JA: "ただし、複数のモンスター名がカードに記載されていた場合は別です。"},
+      cite={JA: partial("ただし、複数のモンスター名がカードに記載されていた場合は別です。",
+                        lacks=N_("how many monsters a Monster card names"))},
       overrides=("munchkin.monster.one_card_one_monster",),
       verbs=("run_away",),
       counterparts=("munchkin.monster.one_card_one_monster",))
@@ -114,15 +115,18 @@ def several_names(s: Situation, rulebook: str):
       N_("If you cannot win a combat alone you may ask another player for help; if they refuse "
          "you may ask the next, until someone accepts or everyone has refused. Not once the "
          "combat is over."),
-      cite={ES: ("Si eres incapaz de ganar un combate por ti solo, puedes pedir a otro jugador "
-                 "que te ayude.",
+      cite={ES: (partial("Si eres incapaz de ganar un combate por ti solo, puedes pedir a otro "
+                         "jugador que te ayude.",
+                         lacks=N_("combat strengths and ties: whether you can win alone")),
                  "Si rehúsa, puedes pedírselo a otro y así sucesivamente hasta que todos hayan "
                  "declinado ayudarte o alguien lo haga."),
             JA: ("他のプレイヤーに助けを求める事が出来ます。",
                  "誰かに助けを求めて拒否されたらさらに他のプレイヤーに助けを求めることが出来ます。",
                  "誰かが助けに同意してくれるか全員が拒絶するまで続けることができます。",
-                 "もしモンスターを倒せることが出来ない場合、2つの選択肢があります:助けを求めるか逃げるかです。"),
-            DE: "Kannst du ein Monster nicht allein besieg […] Spieler um Hilfe bitten."},
+                 partial("もしモンスターを倒せることが出来ない場合、2つの選択肢があります:助けを求めるか逃げるかです。",
+                         lacks=N_("combat strengths and ties: whether you can win alone"))),
+            DE: partial("Kannst du ein Monster nicht allein besieg […] Spieler um Hilfe bitten.",
+                        lacks=N_("combat strengths and ties: whether you can win alone"))},
       restriction=True,
       verbs=("ask_help",))
 def ask_for_help(s: Situation, rulebook: str):
@@ -269,7 +273,8 @@ def choose_the_monster(s: Situation, rulebook: str):
             JA: ("もしモンスターを倒す事が出来ればレベルが1つあがります(非常に強いモンスターを倒した場合、一気にレベルが2つ上がる場合があります。",
                  "そのような場合はカードにその旨の記述があります)。",
                  "もしモンスターを倒せることができたら、自動的に1レベル(非常に凶悪なモンスターを倒した場合は2レベル)上昇します。",
-                 "もし、複数のモンスターを戦っていた場合、倒したモンスター分レベルが上がります-干渉(interfering)参照。"),
+                 partial("もし、複数のモンスターを戦っていた場合、倒したモンスター分レベルが上がります-干渉(interfering)参照。",
+                         lacks=N_("how many monsters a Monster card names"))),
             DE: "jedes\ngetötete\nMonster 1 Stufe auf!"},
       restriction=True,
       verbs=("gain_level",))

@@ -10,7 +10,7 @@ edition parameters, never assumed.
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, depends, partial, rule
 from .munchkin import edition, hand_limit_of
 from .query import Situation
 
@@ -186,9 +186,10 @@ def lasting_curse(s: Situation, rulebook: str):
 @rule("munchkin.curse.next_combat_is_this_one", CORE,
       N_("A curse for \"your next combat\" played on you while you are in a combat counts in "
          "that combat."),
-      cite={ES: "Si cuando estás en un combate alguien juega sobre ti una Maldición que tiene "
-                "efecto \"en tu siguiente combate\", la carta cuenta para el combate en el que "
-                "estás involucrado en ese momento."},
+      cite={ES: partial("Si cuando estás en un combate alguien juega sobre ti una Maldición que "
+                        "tiene efecto \"en tu siguiente combate\", la carta cuenta para el "
+                        "combate en el que estás involucrado en ese momento.",
+                        lacks=N_("how long a curse lasts"))},
       verbs=("count_power",))
 def curse_in_this_combat(s: Situation, rulebook: str):
     if s.verb != "count_power" or s.card_type != "curse":
@@ -223,8 +224,9 @@ def victim_chooses(s: Situation, rulebook: str):
                  "aussieht: Du behältst deine Armee(n) und Stufen so wie deine Allianz, aber du "
                  "verlierst alles andere Zeug, das du auf der Hand hältst und das vor dir "
                  "ausliegt.",
-                 "Wenn du eine Schummeln-Karte an einem Gegenstand anliegen hast, wird diese "
-                 "Verbindung gelöst.")},
+                 partial("Wenn du eine Schummeln-Karte an einem Gegenstand anliegen hast, wird "
+                         "diese Verbindung gelöst.",
+                         lacks=N_("Warhammer's cheat cards")))},
       verbs=("keep",))
 def death_keeps_the_character(s: Situation, rulebook: str):
     if s.verb != "keep" or not s.state.get("dead"):
@@ -288,8 +290,9 @@ def loot_the_body(s: Situation, rulebook: str):
 @rule("munchkin.death.help_from_next_turn", CORE,
       N_("Your new character appears at once but can help in a combat only from the next turn, "
          "and has no cards until your own turn."),
-      cite={ES: "Tu nuevo personaje aparece inmediatamente y puede ayudar a otros en el combate "
-                "en el siguiente turno... pero no tienes cartas."},
+      cite={ES: partial("Tu nuevo personaje aparece inmediatamente y puede ayudar a otros en el "
+                        "combate en el siguiente turno... pero no tienes cartas.",
+                        lacks=N_("whether a death happened this turn or earlier"))},
       verbs=("help",))
 def help_after_death(s: Situation, rulebook: str):
     if s.verb != "help":

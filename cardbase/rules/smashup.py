@@ -5,7 +5,7 @@ from the Vietnamese rules."""
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, depends, partial, rule
 from .query import Situation
 
 VI = "smashup-munchkin-vi"
@@ -54,7 +54,10 @@ def not_minion_play(s: Situation, rulebook: str):
                  "theo cách đó và các quái vật bổ sung không được tính vào số lượng quái vật.",
                  "Lưu ý rằng khả năng khi chơi của Web Troll cũng được kích hoạt khi nó được chơi "
                  "theo cách này",
-                 "Đây cũng là trường hợp duy nhất mà khả năng của Web Troll không kích hoạt!")},
+                 partial("Đây cũng là trường hợp duy nhất mà khả năng của Web Troll không kích "
+                         "hoạt!",
+                         lacks=N_("which card's ability played a monster (The Gauntlet's or "
+                                  "another)")))},
       overrides=("smashup.monster.not_a_minion_play",),
       verbs=("trigger_ability",))
 def web_troll_fires(s: Situation, rulebook: str):
@@ -257,14 +260,19 @@ def removal_not_destruction(s: Situation, rulebook: str):
       cite={VI: ("Sau khi một căn cứ ghi điểm, cộng tổng tất cả các số kho báu cho các quái vật "
                  "ở đó (cho dù được kiểm soát hay không kiểm soát), và tiết lộ số lượng thẻ kho "
                  "báu đó từ bộ bài kho báu.",
-                 "Nếu người chơi hòa nhau cho người chiến thắng hoặc bất kỳ vị trí nào khác, giải "
-                 "quyết hòa theo chiều kim đồng hồ bắt đầu từ Người chơi hiện tại hoặc bất kỳ "
-                 "người chơi nào bên trái người chơi hiện tại.",
-                 "Ngay cả một người chơi ở vị trí thứ tư trên một căn cứ cũng được tham gia vào "
-                 "việc phân phối chiến lợi phẩm (miễn là có ít nhất 4 kho báu được tiết lộ).",
-                 "Mỗi người chơi có một quân lính tại căn cứ đó lần lượt đặt 1 trong các thẻ kho "
-                 "báu được tiết lộ vào tay của họ cho đến khi tất cả các kho báu được tiết lộ đã "
-                 "được lấy, bắt đầu từ người chiến thắng của căn cứ, sau đó là người về nhì, v.v.",
+                 partial("Nếu người chơi hòa nhau cho người chiến thắng hoặc bất kỳ vị trí nào "
+                         "khác, giải quyết hòa theo chiều kim đồng hồ bắt đầu từ Người chơi hiện "
+                         "tại hoặc bất kỳ người chơi nào bên trái người chơi hiện tại.",
+                         lacks=N_("the other players on a scoring base: their places and ties")),
+                 partial("Ngay cả một người chơi ở vị trí thứ tư trên một căn cứ cũng được tham "
+                         "gia vào việc phân phối chiến lợi phẩm (miễn là có ít nhất 4 kho báu "
+                         "được tiết lộ).",
+                         lacks=N_("the other players on a scoring base: their places and ties")),
+                 partial("Mỗi người chơi có một quân lính tại căn cứ đó lần lượt đặt 1 trong các "
+                         "thẻ kho báu được tiết lộ vào tay của họ cho đến khi tất cả các kho báu "
+                         "được tiết lộ đã được lấy, bắt đầu từ người chiến thắng của căn cứ, sau "
+                         "đó là người về nhì, v.v.",
+                         lacks=N_("the other players on a scoring base: their places and ties")),
                  "Lưu ý rằng ngay cả khi bạn kiểm soát một quái vật khi căn cứ của nó ghi điểm, "
                  "kho báu của nó vẫn được cộng vào kho và chia sẻ giữa các người chơi.")},
       verbs=("draw_treasure",))

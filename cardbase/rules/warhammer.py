@@ -7,7 +7,7 @@ The rules it shares with the core game (items, selling, trading, curses, combat)
 
 from __future__ import annotations
 
-from .model import ALLOW, FORBID, depends, rule
+from .model import ALLOW, FORBID, depends, partial, rule
 from .query import Situation
 
 DE = "munchkin-warhammer-aos-de"
@@ -36,7 +36,8 @@ def army_discard(s: Situation, rulebook: str):
 
 @rule("warhammer.army.only_one", GAME,
       N_("You may belong to only one army at a time, unless you play the Alliance."),
-      cite={DE: ("Du darfst maximal 1 Armee gleichzeitig angehören.",
+      cite={DE: (partial("Du darfst maximal 1 Armee gleichzeitig angehören.",
+                         lacks=N_("whether the army you belong to is kept or replaced")),
                  "Allianz: Diese Karte darfst du jederzeit ausspielen, wenn du schon eine Armee. "
                  "im Spiel hast, an die du die Allianz anlegen kannst.",
                  "Falls du Allianz spielst, wenn du zwei Armeen hast, erhältst du alle Vor- und "

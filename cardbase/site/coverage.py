@@ -1,8 +1,9 @@
 """What the rules checker enforces, shown on the rulebook pages.
 
 ``cardbase rules coverage`` (``rules.coverage``) sorts every sentence of a rulebook's rule
-sections: encoded by a rule of the checker, not executable (with a reason), or unaccounted. On a
-rulebook page, each encoded sentence is marked, discreetly, with a link to each rule that encodes
+sections: encoded by a rule of the checker, decided by one only in part (``partial``, naming the
+fact it lacks), not executable (with a reason), or unaccounted. On a rulebook page, each sentence
+a rule cites (encoded or partial) is marked, discreetly, with a link to each rule that encodes
 it (the game's rules page, at the rule's anchor) and one to the "Can I play this?" page filled in
 with a situation that rule decides, taken from the game's decision table; the page opens with a
 summary of the rulebook's coverage. ``sentence_marks`` gathers what does not depend on the
@@ -77,12 +78,12 @@ def decided_situations(tables: dict) -> dict[tuple[str, str], str]:
 
 
 def sentence_marks(coverage: dict, tables: dict) -> dict:
-    """What the marks need, language aside: per section, its encoded sentences in reading
+    """What the marks need, language aside: per section, its cited sentences in reading
     order with their rules; per (rulebook, rule), a situation to try (a query string)."""
     sections: dict[str, list[dict]] = {}
     for entry in coverage.values():
         for item in entry["items"]:
-            if item["status"] == "encoded":
+            if item["status"] in ("encoded", "partial"):
                 sections.setdefault(item["section"], []).append(
                     {"sentence": item["sentence"], "rules": item["rules"]})
     return {"sections": sections, "situations": decided_situations(tables)}
@@ -154,10 +155,13 @@ def mark_sections(views: list[dict], refs: list[str], marks: dict, rulebook: str
 
 
 def summary(entry: dict | None) -> dict | None:
-    """A rulebook's coverage for its page: counts, and the not executable ones by reason."""
+    """A rulebook's coverage for its page: counts, the not executable ones by reason, and the
+    facts the rules deciding a sentence only in part lack (each once, in the page's language)."""
     if not entry:
         return None
+    lacking = sorted({_(lack["fact"]) for item in entry["items"] for lack in item.get("lacks", ())})
     return {"sentences": entry["sentences"], "encoded": entry["encoded"],
+            "partial": entry.get("partial", 0), "lacks": lacking,
             "not_executable": entry["not_executable"], "unaccounted": entry["unaccounted"],
             "reasons": [{"reason": _(REASON_WORDS.get(reason, reason)), "n": n}
                         for reason, n in sorted(entry["by_reason"].items(),

@@ -12,7 +12,7 @@ message instead of a SQL error.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 # name -> description, columns, primary key, foreign keys
 TABLES: dict[str, dict] = {
@@ -197,8 +197,9 @@ TABLES: dict[str, dict] = {
     "rule_citations": {
         "description": "The exact quote of each rulebook that states a rule, located in its "
                        "section and in the raw source (raw_start..raw_end of "
-                       "rulebooks.raw_text).",
-        "columns": {"id": int, "rule_id": str, "rulebook_id": str, "quote": str,
+                       "rulebooks.raw_text); lacks names the fact of the sentence the rule "
+                       "cannot see where it decides the quote only in part.",
+        "columns": {"id": int, "rule_id": str, "rulebook_id": str, "quote": str, "lacks": str,
                     "section_id": int, "raw_start": int, "raw_end": int},
         "pk": "id",
         "foreign_keys": [("rule_id", "rules", "id"), ("rulebook_id", "rulebooks", "id"),

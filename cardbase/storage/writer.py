@@ -163,6 +163,7 @@ def _fill_rules(db, rules: list[dict]) -> None:
         for cite in rule["citations"]:
             citations.append({"id": len(citations) + 1, "rule_id": rule["id"],
                               "rulebook_id": cite["rulebook"], "quote": cite["quote"],
+                              "lacks": cite.get("lacks"),
                               "section_id": refs.get(cite["section"]),
                               "raw_start": cite["raw_start"], "raw_end": cite["raw_end"]})
     db["rule_citations"].insert_all(citations)

@@ -18,7 +18,7 @@ __all__ = [
     "topic_sections", "section_by_ref", "sections_with_rulebook", "section_rows", "child_refs",
     "section_slugs_like", "section_outline", "section_quoting", "repairs_in", "corrections_in",
     "all_corrections", "fts_sections", "index_matches", "index_terms_among", "lemmas_of", "word_stems",
-    "common_among", "rule_citation_rows", "rule_citation_rows_of",
+    "common_among", "rule_citation_rows", "rule_citation_rows_of", "partial_citation_rows",
 ]
 
 #: the kinds of section that state rules (the others are adverts, credits, labels, card faces)
@@ -183,6 +183,13 @@ def rule_citation_rows(conn: sqlite3.Connection) -> list[sqlite3.Row]:
         "SELECT c.rule_id, c.rulebook_id, c.quote, s.ref, s.heading, c.raw_start, c.raw_end "
         "FROM rule_citations c LEFT JOIN sections s ON s.id = c.section_id "
         "ORDER BY c.id").fetchall()
+
+
+def partial_citation_rows(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    """The quotes a rule decides only in part: (rule_id, rulebook_id, quote, lacks)."""
+    return conn.execute(
+        "SELECT rule_id, rulebook_id, quote, lacks FROM rule_citations "
+        "WHERE lacks IS NOT NULL ORDER BY id").fetchall()
 
 
 def rule_citation_rows_of(conn: sqlite3.Connection, rule_id: str) -> list[sqlite3.Row]:
