@@ -119,6 +119,21 @@ def test_cut_off_lines_are_flagged_as_truncated():
     assert "truncated" in names
 
 
+def test_a_heading_cut_mid_phrase_is_not_full_quality():
+    """A title split in two (``Un juego de`` / ``Steve Jackson``) is flagged, whatever its
+    body; a heading ending in an ordinary word, or in punctuation, is not."""
+    credits = "Steve jackson\n\nIlustrado por\n\nJohn Kovalic"
+    score, flags = quality.assess(credits, credits, Lexicon("es"), running_text=False,
+                                  heading="Un juego de")
+    assert score < 1 and [f.name for f in flags] == ["truncated"]
+    assert "de" in flags[0].detail
+    for heading, lang in (("Tipos de cartas", "es"), ("Um Hilfe bitten", "de"),
+                          ("What is the game for?", "en"), ("Munchkin", "ja")):
+        assert quality.assess(credits, credits, Lexicon(lang), running_text=False,
+                              heading=heading) == (1.0, []), heading
+    assert quality.DAMAGED_BELOW > 0.187  # the German rulebook's heap of fragments is damage
+
+
 def test_topic_keywords_in_every_language(vocabulary):
     cases = [("es", "Huir", "running-away"), ("de", "Weglaufen", "running-away"),
              ("ja", "逃げる", "running-away"), ("vi", "Chơi Quái Vật", "playing-monsters"),

@@ -62,6 +62,9 @@ def test_marking_finds_each_encoded_sentence_in_the_escaped_text():
         ("cb-mark cb-mark-try", "x.run",
          "../../check/?game=x&amp;rulebook=book-x&amp;action.verb=run_away")]
     assert "You fight &lt;them&gt;" in links[0][3]  # the statement, escaped, as its title
+    # each mark's accessible name is its words and its rule's statement, told apart by it
+    names = re.findall(r'aria-label="([^"]*)"', html)
+    assert names == ["§ rule: You fight &lt;them&gt;", "§ rule: Roll to run", "try it: Roll to run"]
     assert 'class="cb-marks" lang="ja"' in html
     assert "<script" not in html and "<monsters>" not in html
 

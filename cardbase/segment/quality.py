@@ -13,11 +13,16 @@ from 0 (unreadable) to 1 (reads as printed). The checks:
 * ``symbols_lost``: a printed symbol the extraction dropped (marked ``[□]`` in the text by
   ``normalise.damage_marks``, or set by a reviewer in the outline); the flag shows the words
   around each mark.
-* a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too.
+* a line cut at the margin that normalisation marked ``[…]`` is ``truncated`` too, and so is a
+  heading that stops in the middle of a phrase (``Un juego de``): a title split in two, whose
+  section holds the rest of the title rather than text under it.
 * ``repaired``: damage normalisation repaired (split words, letter spacing, lost ligatures,
   mojibake), counted so that a section scores 100 % only where no damage was seen.
 * ``garbled``: words that lost the letters of a ligature (``modiiers``) where normalisation could
   not tell for certain which word they were.
+
+A section scoring below ``DAMAGED_BELOW`` reads as damage rather than as rules: the site shows it
+as damaged and marks none of its sentences as rules.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ SCRAMBLED_SOME_FRAGMENTS = 0.04
 SCRAMBLED_LOWER_STARTS = 0.2
 SCRAMBLED_MIN_WORDS = 30
 TRUNCATED_LINES = 0.25
+#: a heading whose last word is this frequent (a preposition, an article) stops mid-phrase
+CUT_HEADING_ZIPF = 7.0
+#: below this score a section is damage, not rules
+DAMAGED_BELOW = 0.5
 
 
 @dataclass(frozen=True)
@@ -244,15 +253,27 @@ def check_repaired(repaired: int) -> list[Flag]:
                  f"{repaired} damaged place(s) of the extracted text repaired")]
 
 
+def check_heading(heading: str, lexicon: Lexicon) -> list[Flag]:
+    """A heading that ends in one of its language's most frequent words (``de``, ``und``,
+    ``the``), with no punctuation after it, was cut in the middle of a phrase."""
+    words = _WORD.findall(heading)
+    if not words or not lexicon.joins_words or heading.rstrip()[-1:] in ".!?:;)»”\"'":
+        return []
+    if lexicon.zipf(words[-1]) >= CUT_HEADING_ZIPF:
+        return [Flag("truncated", 0.5, f"the heading stops mid-phrase, after {words[-1]!r}")]
+    return []
+
+
 def assess(body: str, raw: str, lexicon: Lexicon, human_flags=(),
-           running_text: bool = True, repaired: int = 0) -> tuple[float, list[Flag]]:
+           running_text: bool = True, repaired: int = 0,
+           heading: str = "") -> tuple[float, list[Flag]]:
     """Run every check; return the quality score and every flag raised.
 
     ``running_text`` is false for front matter, credits and labels, which need not end a sentence.
     ``repaired`` is how many damaged places normalisation repaired in the section (``repairs``):
     damage seen counts even when it was undone, so that 100 % means none was seen.
     """
-    flags: list[Flag] = []
+    flags: list[Flag] = check_heading(heading, lexicon)
     for check in CHECKS:
         flags.extend(check(body, raw, lexicon, running_text))
     flags.extend(check_repaired(repaired))

@@ -258,7 +258,7 @@ def segment(rulebook: Rulebook, normalised: Normalised, outline: Outline,
                    if raw_start <= c.raw_start < max(raw_end, raw_start + 1)]
         score, flags = quality.assess(body, raw[raw_start:raw_end], lexicon, heading.flags,
                                       running_text=kind in RULE_KINDS,
-                                      repaired=quality.repairs(changes))
+                                      repaired=quality.repairs(changes), heading=heading.text)
         repairs = Counter(c.stage for c in changes)
         corrections = [c.id for c in normalised.corrections
                        if c.raw_start < raw_end and raw_start < c.raw_end]

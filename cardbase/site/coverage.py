@@ -89,6 +89,12 @@ def sentence_marks(coverage: dict, tables: dict) -> dict:
     return {"sections": sections, "situations": decided_situations(tables)}
 
 
+def _named(mark: str, statement: str) -> str:
+    """A mark's accessible name: its words, which are alike on every mark, and the rule's
+    statement, which tells one from another."""
+    return _("{mark}: {statement}", mark=mark, statement=statement)
+
+
 def _mark(sentence_html: str, rules: list[str], rulebook: str, game: str, shown: dict,
           situations: dict, prefix: str, lang: str) -> str:
     links = []
@@ -98,13 +104,17 @@ def _mark(sentence_html: str, rules: list[str], rulebook: str, game: str, shown:
         statement = _("Rule: {statement}", statement=shown[rule]["says"])
         links.append(f'<a class="cb-mark" data-rule="{markup.attr(rule)}" '
                      f'href="{prefix}rules/{game}/#{shown[rule]["anchor"]}" '
-                     f'title="{markup.attr(statement)}">§ {html.escape(label)}</a>')
+                     f'title="{markup.attr(statement)}" '
+                     f'aria-label="{markup.attr(_named("§ " + label, shown[rule]["says"]))}">'
+                     f'§ {html.escape(label)}</a>')
     tried = next((r for r in linked if (rulebook, r) in situations), None)
     if tried is not None:
         title = _("Try it on “Can I play this?”: {statement}", statement=shown[tried]["says"])
         links.append(f'<a class="cb-mark cb-mark-try" data-rule="{markup.attr(tried)}" '
                      f'href="{prefix}check/?{markup.attr(situations[(rulebook, tried)])}" '
-                     f'title="{markup.attr(title)}">▶ {html.escape(_("try it"))}</a>')
+                     f'title="{markup.attr(title)}" '
+                     f'aria-label="{markup.attr(_named(_("try it"), shown[tried]["says"]))}">'
+                     f'▶ {html.escape(_("try it"))}</a>')
     if not links:
         return sentence_html
     return (f'<span class="cb-encoded">{sentence_html}</span>'

@@ -51,14 +51,16 @@ class _MkdocsLog(logging.Handler):
 
 
 def _chrome(lang: str) -> dict:
-    """The site's own words around the pages, in ``lang``: the footer and the tooltip of a
-    heading's permanent link (the theme translates the rest of its interface itself)."""
+    """The site's own words around the pages, in ``lang``: the footer, the tooltip of a
+    heading's permanent link and the name of the search dialog (the theme translates the rest of
+    its interface itself)."""
     from .. import i18n
 
     with i18n.language(lang):
         before, _tool, after = _("Made with {tool}").partition("{tool}")
         return {"made_with_before": before, "made_with_after": after,
-                "permalink": _("Permanent link to this section")}
+                "permalink": _("Permanent link to this section"),
+                "search_dialog": _("Search the site")}
 
 
 def _markdown_extensions(extensions: list, permalink_title: str) -> list:

@@ -20,6 +20,7 @@ from .. import i18n, paths, words
 from ..render import VERDICT_MARKS
 from ..rules.engine import Citer
 from ..rules.model import VERDICT_WORDS, rules_for
+from ..segment.quality import DAMAGED_BELOW
 from ..situations import describe_action, describe_state
 from ..storage import queries
 from . import coverage, markup
@@ -82,6 +83,8 @@ def _section_view(section: dict, data: SiteData, lang: str, names: dict) -> dict
         "topic_title_fuzzy": bool(section["topic_id"])
         and data.topic_title_fuzzy(section["topic_id"], lang),
         "page": section["page"], "quality_pct": f"{section['quality']:.0%}",
+        # too damaged to read as rules: said so, and none of its sentences marked as a rule
+        "damaged": section["quality"] < DAMAGED_BELOW,
         "flags": section["flags"], "flags_shown": shown,
         "corrected": any(f["flag"] == "corrected" for f in section["flags"]),
         "body_html": markup.block(section["body"], lang=section["lang"] if foreign else None),

@@ -27,7 +27,7 @@ from .pofile import TEMPLATE_WIDTH, write
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "gettext": None}
 #: What babel.cfg says, relative to the package itself, for an installed cardbase that has no
 #: babel.cfg beside it (only the package is then searched, not all of site-packages)
-PACKAGE_MAPPING = """[python: **.py]
+PACKAGE_MAPPING = """[cardbase.translate.pyextract.extract: **.py]
 [jinja2: site/templates/**.j2]
 extensions = jinja2.ext.i18n
 """
