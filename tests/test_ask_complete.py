@@ -246,3 +246,39 @@ def test_a_yaml_boolean_in_a_word_list_is_refused(tmp_path):
      "one_shot_item")])
 def test_the_card_asked_about_is_the_one_in_the_questions_sentence(asker, question, lang, kind):
     assert asker.ask(question, lang)["query"]["action"].get("card_type") == kind
+
+
+def test_a_fact_the_checker_refuses_is_set_aside_and_listed_as_not_read(asker):
+    # level 12 is no level a Munchkin character has: the rest of the question is answered
+    answer = asker.ask("I'm level 12, can I sell items on my turn?", "en")
+    assert answer["query"]["action"]["verb"] == "sell"
+    assert "level" not in answer["query"]["state"]
+    assert "12" in answer["unread"] and answer["complete"] is False
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("I traded the boots with Ana. Can I sell them now?", "en"),
+    ("Ich habe die Stiefel mit Ana getauscht. Darf ich sie jetzt verkaufen?", "de")])
+def test_the_verb_the_modal_governs_is_the_act_asked(asker, question, lang):
+    answer = asker.ask(question, lang)
+    assert answer["query"]["action"]["verb"] == "sell"
+    assert answer["complete"] is False     # the trade was read, and is not what is asked
+
+
+def test_a_glossary_noun_is_no_typo_target(asker):
+    answer = asker.ask("the card shows two treasures, can I sell it?", "en")
+    assert answer["query"]["action"].get("slot") is None
+
+
+def test_a_number_word_for_one_is_the_article_when_no_unit_takes_it(asker):
+    # Vietnamese "một" is both "one" and "a"; a count no unit took is otherwise listed unread
+    answer = asker.ask("tôi chơi một lời nguyền được không?", "vi")
+    assert "một" not in answer["unread"]
+    assert "2" in asker.ask("tôi chơi 2 lời nguyền được không?", "vi")["unread"]
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("Jetzt ist Jana am Zug. Darf ich einen Fluch spielen?", "de"),
+    ("今はボブのターンです。呪いを使えますか？", "ja")])
+def test_a_name_beside_a_word_for_turn_makes_it_another_players_turn(asker, question, lang):
+    assert asker.ask(question, lang)["query"]["state"]["my_turn"] is False

@@ -78,7 +78,7 @@ def build_query(reading: Reading, game: str,
     # stable: keeps question order; of several verbs or card kinds, one the question's modal
     # governs
     facts = sorted(reading.facts, key=lambda f: (
-        f.key in ASKED_KEYS and f.asked is None, -f.priority))
+        f.key in ASKED_KEYS and not f.asked, -f.priority))
     for fact in facts:
         if fact.key in META or fact.key in seen:
             if fact.key in META and fact.key not in seen:

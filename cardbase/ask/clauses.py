@@ -39,9 +39,9 @@ class ClauseReading:
 
     def _mark_asked(self, reading: Reading, tokens: list[Token], breaks: set[int],
                     sentences: set[int]) -> None:
-        """Give each verb its distance from the question's modal ("can I", "darf ich",
-        "できる", "được không") within the modal's clause, on the side the lexicon says: of
-        several verbs in a question, the one asked is the one the modal governs. A card kind
+        """Mark the verbs the question's modal ("can I", "darf ich", "できる", "được không")
+        governs: those in its clause, on the side the lexicon says; of several verbs in a
+        question, the one asked is one of them. A card kind
         is asked about within the modal's sentence (a relative clause after a comma still
         describes the card: "einen Gegenstand, der nur einmal einsetzbar ist")."""
         scope = self.lex.modal_scope
@@ -59,9 +59,8 @@ class ClauseReading:
                 bounds = breaks if fact.key == "action.verb" else sentences
                 if bounds.intersection(range(gap[0], gap[1] + 1)):
                     continue
-                distance = gap[1] - gap[0]
-                if fact.asked is None or distance < fact.asked:
-                    fact.asked = distance
+                fact.asked = True
+                break
 
     def _negate(self, reading: Reading, negations: list[Hit], tokens, breaks) -> None:
         """Each negation applies to the nearest fact on its side, within its window and its

@@ -19,10 +19,9 @@ class Fact:
     start: int = 0          # token span, for negation and ordering
     end: int = 0
     priority: int = 0
-    #: for a verb or a card kind: how many words after (or before) the question's modal it
-    #: stands ("can I *sell* the boots he *traded* me": sell 0, trade 4), ``None`` outside the
-    #: modal's clause
-    asked: int | None = None
+    #: for a verb or a card kind: whether the question's modal governs it ("I *traded* the
+    #: boots, can I *sell* them?": sell, not trade)
+    asked: bool = False
 
 
 @dataclass

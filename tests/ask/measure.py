@@ -49,12 +49,16 @@ def read_query(asker, text: str, lang: str | None) -> dict | None:
     from cardbase.errors import CardbaseError
 
     try:
-        answer = asker.ask(text, lang)
+        return stated(asker.ask(text, lang))
     except CardbaseError:
         return None
-    # what the question presupposes is listed apart from what it states
-    assumed = {fact["key"] for fact in answer["assumed"] if fact["why"] != "default"}
-    return {k: v for k, v in flat(answer["query"]).items() if k not in assumed}
+
+
+def stated(answer: dict) -> dict:
+    """The query an answer was given for, flattened, without what the question presupposes
+    (listed apart from what it states, in ``assumed``)."""
+    presupposed = {fact["key"] for fact in answer["assumed"] if fact["why"] != "default"}
+    return {k: v for k, v in flat(answer["query"]).items() if k not in presupposed}
 
 
 def strip_accents(text: str) -> str:
@@ -162,6 +166,12 @@ def score(conn, items: list[dict], langs=LANGS) -> dict:
 
     asker = Asker(conn)
     rows, verdicts_by_item, misses = {}, {}, []
+    checked = {}     # the checker's verdict on each item's careful query, asked once
+    for item in items:
+        try:
+            checked[item["id"]] = check(conn, nested(expected(item)))["verdict"]
+        except CardbaseError:
+            checked[item["id"]] = None
     for lang in langs:
         for form_index, form in enumerate(FORMS):
             row = {"n": 0, "verdict": 0, "query": 0, "facts": 0.0, "check": 0,
@@ -172,11 +182,6 @@ def score(conn, items: list[dict], langs=LANGS) -> dict:
                     continue
                 row["n"] += 1
                 want = expected(item)
-                careful = nested({k: v for k, v in want.items()})
-                try:
-                    checked = check(conn, careful)["verdict"]
-                except CardbaseError:
-                    checked = None
                 try:
                     answer = asker.ask(texts[form_index], lang)
                 except CardbaseError:
@@ -184,14 +189,12 @@ def score(conn, items: list[dict], langs=LANGS) -> dict:
                     verdicts_by_item.setdefault(item["id"], {})[(lang, form)] = None
                     misses.append((item["id"], lang, form, "refused", None))
                     continue
-                assumed = {a["key"] for a in answer["assumed"] if a["why"] != "default"}
-                got = {k: v for k, v in flat(answer["query"]).items()
-                       if k not in assumed}
+                got = stated(answer)
                 right = answer["verdict"] == item["verdict"]
                 row["verdict"] += right
                 row["query"] += got == want
                 row["facts"] += sum(got.get(k) == v for k, v in want.items()) / len(want)
-                row["check"] += answer["verdict"] == checked
+                row["check"] += answer["verdict"] == checked[item["id"]]
                 row["complete"] += answer["complete"]
                 row["wrong_complete"] += (not right) and answer["complete"]
                 verdicts_by_item.setdefault(item["id"], {})[(lang, form)] = answer["verdict"]
