@@ -282,3 +282,9 @@ def test_a_number_word_for_one_is_the_article_when_no_unit_takes_it(asker):
     ("今はボブのターンです。呪いを使えますか？", "ja")])
 def test_a_name_beside_a_word_for_turn_makes_it_another_players_turn(asker, question, lang):
     assert asker.ask(question, lang)["query"]["state"]["my_turn"] is False
+
+
+def test_where_every_noun_is_capitalised_a_capital_makes_no_name(asker):
+    # de.yaml says capitalised_nouns: "Krone", a word no lexicon has, is no player: it is listed unread
+    answer = asker.ask("darf ich im Kampf die Krone verkaufen?", "de")
+    assert answer["query"]["action"].get("target") is None and "Krone" in answer["unread"]

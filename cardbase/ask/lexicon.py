@@ -63,6 +63,8 @@ class Lexicon:
     #: particles that mark a subject after it (Japanese は, が): where a language has them, a
     #: name is a clause's subject only with one
     subject_markers: list[str] = field(default_factory=list)
+    #: the language capitalises every noun (German): a capital letter alone makes no name
+    capitalised_nouns: bool = False
     questions: dict[str, str] = field(default_factory=dict)
     answers: dict[str, list[str]] = field(default_factory=dict)
     path: str = ""
@@ -225,6 +227,9 @@ def load(lang: str, path: str | None = None) -> Lexicon:
     for key in ("self_words", "others", "subject_markers"):
         people[key] = _strings(data[key], problems, data, key, key) \
             if data.get(key) is not None else []
+    capitalised = data.get("capitalised_nouns", False)
+    if not isinstance(capitalised, bool):
+        problems("capitalised_nouns: expected true or false", data, "capitalised_nouns")
     problems.raise_if_any()
     if cached is None:
         _store(file, data)
@@ -238,6 +243,7 @@ def load(lang: str, path: str | None = None) -> Lexicon:
         name_markers={str(w) for w in data.get("name_markers") or []},
         turn_words={str(w) for w in data.get("turn_words") or []},
         sensitive=sensitive, modal=modal_words, modal_scope=modal_scope, **people,
+        capitalised_nouns=capitalised,
         questions={str(k): str(v) for k, v in questions.items()}, answers=answers,
         path=str(file))
 

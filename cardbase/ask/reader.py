@@ -364,17 +364,17 @@ class Reader(ClauseReading):
                 continue
             form = t.form.removesuffix("'s")
             known = form in self.players and form not in self.ignore
-            # German capitalises every noun: a capitalised word there is a name after a word
+            # where every noun is capitalised (German), a capitalised word is a name after a word
             # such as "mit", or just before a word for "turn" ("Jetzt ist Jana am Zug")
             turn_after = any(tokens[k].form in self.turn_words
                              for k in range(i + 1, min(len(tokens), i + 4)))
             # Japanese writes foreign names in katakana, which Sudachi seldom knows as names:
             # a katakana word just before a word for "turn" is one ("ボブのターン")
             katakana_name = self.japanese and turn_after and KATAKANA.fullmatch(t.surface)
+            nouns = self.lex.capitalised_nouns
             named = form not in self.ignore and (katakana_name or t.capital and (
-                (i > 0 and (self.japanese or self.lex.lang != "de"
-                            or tokens[i - 1].form in self.markers))
-                or (self.lex.lang == "de" and turn_after)))
+                (i > 0 and (not nouns or tokens[i - 1].form in self.markers))
+                or (nouns and turn_after)))
             if not (known or named):
                 continue
             covered[i] = True
