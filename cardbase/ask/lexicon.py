@@ -221,8 +221,8 @@ def load(lang: str, path: str | None = None) -> Lexicon:
     modal_words = _strings(modal["words"], problems, modal, "words", "modal.words") \
         if isinstance(modal, dict) and modal.get("words") is not None else []
     for key in ("players", "name_markers", "turn_words"):
-        if data.get(key) is not None:
-            _strings(data[key], problems, data, key, key)   # refuses a bare on/no read as a bool
+        if data.get(key):     # may be empty; a bare on/no read as a bool is refused
+            _strings(data[key], problems, data, key, key)
     people = {}
     for key in ("self_words", "others", "subject_markers"):
         people[key] = _strings(data[key], problems, data, key, key) \
